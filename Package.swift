@@ -1,0 +1,33 @@
+// swift-tools-version: 6.1
+import CompilerPluginSupport
+import PackageDescription
+
+/// Swift 6 language mode everywhere, plus upcoming features that make intent explicit.
+let strictSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+    name: "forked-edit",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "Forked", targets: ["Forked"]),
+        .library(name: "ForkedMerge", targets: ["ForkedMerge"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+    ],
+    targets: [
+        // MARK: Libraries, layered Forked <- ForkedMerge <- ForkedModel
+        .target(name: "Forked", swiftSettings: strictSettings),
+        .target(name: "ForkedMerge", dependencies: ["Forked"], swiftSettings: strictSettings),
+
+        // MARK: Tests mirror Sources
+        .testTarget(name: "ForkedTests", dependencies: ["Forked"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "ForkedMergeTests",
+            dependencies: ["ForkedMerge", .product(name: "PropertyBased", package: "swift-property-based")],
+            swiftSettings: strictSettings
+        ),
+    ]
+)
