@@ -32,3 +32,21 @@ struct VersionedNote: Equatable, Codable {
     var title: String = ""
     var pinned: Bool = false
 }
+
+@ForkedModel
+struct TaskItem: Identifiable, Equatable, Codable {
+    var id: Int = 0
+    var title: String = ""
+    var done: Bool = false
+    @Merged var tags: Set<String> = []
+}
+
+@ForkedModel
+struct Board: Equatable, Codable {
+    @Merged var labels: Set<String> = []
+    @Merged(using: .arrayOfIdentifiableMerge) var tasks: [TaskItem] = []
+    @Merged var owners: [String: Profile] = [:]
+    @Merged(using: .dictionaryMerge) var scores: [String: AccumulatingInt] = [:]
+    @Merged var archived: Set<String>?
+    @Merged(using: .arrayOfIdentifiableMerge) var backlog: [TaskItem]?
+}
