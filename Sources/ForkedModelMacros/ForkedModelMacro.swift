@@ -71,7 +71,7 @@ public struct ForkedModelMacro: ExtensionMacro, MemberMacro {
               case .number(let number) = modelVersion(in: node, context: nil)
         else { return [] }
         let access = accessPrefix(of: structDecl)
-        return ["\(raw: access)var forkedModelVersion: Int = \(raw: number)"]
+        return ["\(raw: access)private(set) var forkedModelVersion: Int = \(raw: number)"]
     }
 
     /// What `version:` says.

@@ -74,12 +74,14 @@ enum ModelFixIt: FixItMessage {
     case replaceLetWithVar
     case useStrategy(MergeStrategyName)
     case removeMerged
+    case splitDeclaration
 
     var message: String {
         switch self {
         case .replaceLetWithVar: "Replace 'let' with 'var'"
         case .useStrategy(let strategy): "Use '.\(strategy.rawValue)'"
         case .removeMerged: "Remove '@Merged'"
+        case .splitDeclaration: "Declare each variable on its own"
         }
     }
 
@@ -88,6 +90,7 @@ enum ModelFixIt: FixItMessage {
         case .replaceLetWithVar: "replaceLetWithVar"
         case .useStrategy: "useStrategy"
         case .removeMerged: "removeMerged"
+        case .splitDeclaration: "splitDeclaration"
         }
         return MessageID(domain: "ForkedModel", id: id)
     }

@@ -59,7 +59,7 @@ struct ModelPropertyReader {
             return nil
         }
         guard variable.bindings.count == 1, let binding = variable.bindings.first else {
-            report(.severalVariables, at: variable.bindings)
+            report(.severalVariables, at: variable.bindings, fixIts: Self.splitDeclaration(variable).map { [$0] } ?? [])
             return nil
         }
         guard let identifier = binding.pattern.as(IdentifierPatternSyntax.self) else {
@@ -185,6 +185,36 @@ struct ModelPropertyReader {
             guard ["MergeStrategy", "ForkedModel::MergeStrategy"].contains(spelled) else { return nil }
         }
         return MergeStrategyName.spellable.first { $0.rawValue == access.declName.baseName.text }
+    }
+
+    /// One declaration per variable, each keeping the attributes, modifiers and type it had.
+    ///
+    /// In `var a, b: Int` the type belongs to both names, so a variable with neither a type nor a
+    /// value takes the next variable's type. `nil` for tuple patterns, which have no obvious split.
+    private static func splitDeclaration(_ variable: VariableDeclSyntax) -> FixIt? {
+        var declarations: [VariableDeclSyntax] = []
+        var sharedType: TypeAnnotationSyntax?
+        for binding in variable.bindings.reversed() {
+            guard binding.pattern.is(IdentifierPatternSyntax.self) else { return nil }
+            if let type = binding.typeAnnotation {
+                sharedType = type
+            } else if binding.initializer != nil {
+                sharedType = nil
+            }
+            var single = binding.with(\.trailingComma, nil)
+            if single.typeAnnotation == nil, single.initializer == nil, let sharedType {
+                single = single.with(\.pattern, single.pattern.trimmed).with(\.typeAnnotation, sharedType.trimmed)
+            }
+            let declaration = variable
+                .with(\.bindings, PatternBindingListSyntax([single.with(\.trailingTrivia, [])]))
+                .with(\.leadingTrivia, variable.leadingTrivia)
+            declarations.insert(declaration, at: 0)
+        }
+        guard let last = declarations.indices.last else { return nil }
+        declarations[last] = declarations[last].with(\.trailingTrivia, variable.trailingTrivia)
+        // A fix-it replaces one node, so the declarations go in as the text of a member list.
+        let replacement = MemberBlockItemListSyntax(declarations.map { MemberBlockItemSyntax(decl: $0) })
+        return FixIt(message: ModelFixIt.splitDeclaration, changes: [.replace(oldNode: Syntax(variable), newNode: Syntax(replacement))])
     }
 
     private static func removeAttribute(_ attribute: AttributeSyntax, from variable: VariableDeclSyntax) -> FixIt {

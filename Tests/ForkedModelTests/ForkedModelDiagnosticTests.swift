@@ -305,14 +305,14 @@ struct ForkedModelDiagnosticTests {
         }
     }
 
-    @Test("several variables or a tuple in one declaration are rejected")
+    @Test("several variables in one declaration are rejected with a fix-it splitting them")
     func severalVariables() {
         assertMacro {
             """
             @ForkedModel
             struct Point {
                 var x = 0, y = 0
-                var (width, height) = (1, 1)
+                public var name, title: String, note: String = ""
             }
             """
         } diagnostics: {
@@ -322,9 +322,67 @@ struct ForkedModelDiagnosticTests {
                 var x = 0, y = 0
                     ┬───────────
                     ╰─ 🛑 @ForkedModel needs one variable per declaration; split this declaration so each property can be merged
+                       ✏️ Declare each variable on its own
+                public var name, title: String, note: String = ""
+                           ┬─────────────────────────────────────
+                           ╰─ 🛑 @ForkedModel needs one variable per declaration; split this declaration so each property can be merged
+                              ✏️ Declare each variable on its own
+            }
+            """
+        } fixes: {
+            """
+            @ForkedModel
+            struct Point {
+                var x = 0
+                var y = 0
+                public var name: String
+                public var title: String
+                public var note: String = ""
+            }
+            """
+        }
+    }
+
+    @Test("a tuple pattern is rejected")
+    func tuplePattern() {
+        assertMacro {
+            """
+            @ForkedModel
+            struct Size {
+                var (width, height) = (1, 1)
+            }
+            """
+        } diagnostics: {
+            """
+            @ForkedModel
+            struct Size {
                 var (width, height) = (1, 1)
                     ┬──────────────
                     ╰─ 🛑 @ForkedModel cannot merge a tuple pattern; declare each property on its own
+            }
+            """
+        }
+    }
+
+    @Test("@Merged on several variables is rejected by the compiler's peer-macro rule as well")
+    func mergedOnSeveralVariables() {
+        assertMacro {
+            """
+            @ForkedModel
+            struct Note {
+                @Merged var text = "", title = ""
+            }
+            """
+        } diagnostics: {
+            """
+            @ForkedModel
+            struct Note {
+                @Merged var text = "", title = ""
+                            ┬────────────────────
+                │           ╰─ 🛑 @ForkedModel needs one variable per declaration; split this declaration so each property can be merged
+                │              ✏️ Declare each variable on its own
+                ┬──────
+                ╰─ 🛑 peer macro can only be applied to a single variable
             }
             """
         }

@@ -324,7 +324,7 @@ struct ForkedModelVersionExpansionTests {
                 public var text: String = ""
                 public var pinned: Bool = false
 
-                public var forkedModelVersion: Int = 2
+                public private(set) var forkedModelVersion: Int = 2
             }
 
             extension Note: Forked::Mergeable, ForkedModel::VersionedModel {

@@ -1,3 +1,4 @@
+import Foundation
 import ForkedModel
 import Testing
 
@@ -62,8 +63,8 @@ struct QuickForkModelTests {
     func newerVersionRefused() throws {
         let resource = try QuickFork(initialValue: VersionedNote(title: "draft"), forks: [phone])
         try resource.update(.main, with: VersionedNote(title: "edited here"))
-        var fromNewerBuild = VersionedNote(title: "edited by a newer build")
-        fromNewerBuild.forkedModelVersion = 3
+        let json = #"{"title":"edited by a newer build","pinned":false,"forkedModelVersion":3}"#
+        let fromNewerBuild = try JSONDecoder().decode(VersionedNote.self, from: Data(json.utf8))
         try resource.update(phone, with: fromNewerBuild)
         #expect(throws: ModelVersionError(dataVersion: 3, supportedVersion: 2)) {
             try resource.mergeIntoMain(from: phone)
