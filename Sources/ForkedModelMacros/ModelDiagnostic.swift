@@ -9,6 +9,7 @@ enum ModelDiagnostic: DiagnosticMessage {
     case missingTypeAnnotation(name: String)
     case severalVariables
     case patternNotAName
+    case conditionalProperty(name: String)
     case mergedOnComputedProperty(name: String)
     case mergedNotOnVariable
     case unknownStrategy(spelled: String)
@@ -32,6 +33,8 @@ enum ModelDiagnostic: DiagnosticMessage {
             "@ForkedModel needs one variable per declaration; split this declaration so each property can be merged"
         case .patternNotAName:
             "@ForkedModel cannot merge a tuple pattern; declare each property on its own"
+        case .conditionalProperty(let name):
+            "'\(name)' is declared inside '#if'; @ForkedModel cannot merge a property that may not exist, so declare it unconditionally"
         case .mergedOnComputedProperty(let name):
             "@Merged cannot apply to the computed property '\(name)'; only stored properties are merged"
         case .mergedNotOnVariable:
@@ -56,6 +59,7 @@ enum ModelDiagnostic: DiagnosticMessage {
         case .missingTypeAnnotation: "missingTypeAnnotation"
         case .severalVariables: "severalVariables"
         case .patternNotAName: "patternNotAName"
+        case .conditionalProperty: "conditionalProperty"
         case .mergedOnComputedProperty: "mergedOnComputedProperty"
         case .mergedNotOnVariable: "mergedNotOnVariable"
         case .unknownStrategy: "unknownStrategy"

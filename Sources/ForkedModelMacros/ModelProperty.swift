@@ -48,7 +48,31 @@ struct ModelPropertyReader {
     /// when it is set, the list is incomplete and no conformance should be generated.
     mutating func properties(of members: MemberBlockItemListSyntax) -> [ModelProperty] {
         members.compactMap { member in
-            member.decl.as(VariableDeclSyntax.self).flatMap { property(of: $0) }
+            if let conditional = member.decl.as(IfConfigDeclSyntax.self) {
+                reportConditionalProperties(in: conditional)
+                return nil
+            }
+            return member.decl.as(VariableDeclSyntax.self).flatMap { property(of: $0) }
+        }
+    }
+
+    /// The generated merge cannot know which `#if` branch is compiled, so stored properties
+    /// inside one are reported rather than left out of the merge unnoticed.
+    private mutating func reportConditionalProperties(in conditional: IfConfigDeclSyntax) {
+        for clause in conditional.clauses {
+            guard case .decls(let members) = clause.elements else { continue }
+            for member in members {
+                if let nested = member.decl.as(IfConfigDeclSyntax.self) {
+                    reportConditionalProperties(in: nested)
+                    continue
+                }
+                guard let variable = member.decl.as(VariableDeclSyntax.self),
+                      !variable.modifiers.contains(where: { [.keyword(.static), .keyword(.class)].contains($0.name.tokenKind) })
+                else { continue }
+                for binding in variable.bindings where !Self.isComputed(binding) {
+                    report(.conditionalProperty(name: binding.pattern.trimmedDescription), at: binding.pattern)
+                }
+            }
         }
     }
 

@@ -388,6 +388,45 @@ struct ForkedModelDiagnosticTests {
         }
     }
 
+    @Test("a stored property inside #if is rejected rather than left out; computed ones there are fine")
+    func conditionalProperty() {
+        assertMacro {
+            """
+            @ForkedModel
+            struct Note {
+                var text: String = ""
+                #if DEBUG
+                var debugLabel: String = ""
+                var debugDescription: String { text }
+                #elseif TRACE
+                #if os(Linux)
+                var traceID: Int = 0
+                #endif
+                #endif
+            }
+            """
+        } diagnostics: {
+            """
+            @ForkedModel
+            struct Note {
+                var text: String = ""
+                #if DEBUG
+                var debugLabel: String = ""
+                    ┬─────────
+                    ╰─ 🛑 'debugLabel' is declared inside '#if'; @ForkedModel cannot merge a property that may not exist, so declare it unconditionally
+                var debugDescription: String { text }
+                #elseif TRACE
+                #if os(Linux)
+                var traceID: Int = 0
+                    ┬──────
+                    ╰─ 🛑 'traceID' is declared inside '#if'; @ForkedModel cannot merge a property that may not exist, so declare it unconditionally
+                #endif
+                #endif
+            }
+            """
+        }
+    }
+
     @Test("a lazy property is rejected")
     func lazyProperty() {
         assertMacro {
