@@ -150,6 +150,8 @@ struct MergeableArrayTests {
             let (replicas, inserted, removed) = Self.play(steps)
             let merged = replicas[0].joined(with: replicas[1]).joined(with: replicas[2])
             #expect(merged.values.count == Set(merged.values).count)
+            #expect(merged.count == merged.values.count)
+            #expect(replicas.allSatisfy { $0.count == $0.values.count })
             #expect(Set(merged.values) == inserted.subtracting(removed))
             let present = Set(merged.values)
             for replica in replicas {

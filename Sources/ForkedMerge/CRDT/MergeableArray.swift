@@ -33,6 +33,8 @@ public struct MergeableArray<Element: Codable & Sendable & Equatable>: Convergen
 
     /// Every node in document order, tombstones included.
     private var nodes: [Node] = []
+    /// How many nodes are not tombstones; kept so that `count` and index checks need no scan.
+    private var presentCount = 0
     private var clock: LamportClock
 
     /// The replica whose inserts this copy stamps.
@@ -53,6 +55,7 @@ public struct MergeableArray<Element: Codable & Sendable & Equatable>: Convergen
         for element in elements {
             let id = clock.tick()
             nodes.append(Node(id: id, origin: origin, value: element, isRemoved: false))
+            presentCount += 1
             origin = id
         }
     }
@@ -63,14 +66,10 @@ public struct MergeableArray<Element: Codable & Sendable & Equatable>: Convergen
     }
 
     /// The number of elements currently in the array.
-    public var count: Int {
-        nodes.reduce(0) { $1.isRemoved ? $0 : $0 + 1 }
-    }
+    public var count: Int { presentCount }
 
     /// Whether the array has no elements.
-    public var isEmpty: Bool {
-        !nodes.contains { !$0.isRemoved }
-    }
+    public var isEmpty: Bool { presentCount == 0 }
 
     /// Adds `element` at the end.
     public mutating func append(_ element: Element) {
@@ -93,6 +92,7 @@ public struct MergeableArray<Element: Codable & Sendable & Equatable>: Convergen
         // among its origin's successors: directly after the origin.
         let node = Node(id: id, origin: originPosition.map { nodes[$0].id }, value: element, isRemoved: false)
         nodes.insert(node, at: originPosition.map { $0 + 1 } ?? 0)
+        presentCount += 1
     }
 
     /// Removes the element at `index`, leaving a tombstone.
@@ -105,6 +105,7 @@ public struct MergeableArray<Element: Codable & Sendable & Equatable>: Convergen
             throw MergeableArrayError.indexOutOfRange(index: index, count: count)
         }
         nodes[position].isRemoved = true
+        presentCount -= 1
         return nodes[position].value
     }
 
@@ -120,8 +121,10 @@ public struct MergeableArray<Element: Codable & Sendable & Equatable>: Convergen
 
     /// The position in `nodes` of the present element at `index`, or `nil` past the end.
     private func nodePosition(ofElementAt index: Int) -> Int? {
+        guard index < presentCount else { return nil }
         var remaining = index
-        for (position, node) in nodes.enumerated() where !node.isRemoved {
+        // Reads one flag per node rather than copying nodes, which would retain their strings.
+        for position in nodes.indices where !nodes[position].isRemoved {
             if remaining == 0 { return position }
             remaining -= 1
         }
@@ -145,8 +148,14 @@ public struct MergeableArray<Element: Codable & Sendable & Equatable>: Convergen
                 changed = true
             }
         }
-        if changed { joined.nodes = Self.documentOrder(of: Array(byID.values)) }
+        if changed { joined.setNodes(Self.documentOrder(of: Array(byID.values))) }
         return joined
+    }
+
+    /// Replaces every node, recounting the present ones.
+    private mutating func setNodes(_ newNodes: [Node]) {
+        nodes = newNodes
+        presentCount = newNodes.reduce(0) { $1.isRemoved ? $0 : $0 + 1 }
     }
 
     /// Orders nodes the way every replica does: each node follows its origin, and nodes sharing
@@ -205,7 +214,7 @@ public struct MergeableArray<Element: Codable & Sendable & Equatable>: Convergen
             }
         }
         // Stored order is not trusted: the canonical order is recomputed from the origins.
-        nodes = Self.documentOrder(of: decoded)
+        setNodes(Self.documentOrder(of: decoded))
     }
 
     /// Encodes every node (tombstones included) and the clock counter, but not the replica identity.
