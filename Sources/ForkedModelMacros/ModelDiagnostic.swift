@@ -12,6 +12,7 @@ enum ModelDiagnostic: DiagnosticMessage {
     case conditionalProperty(name: String)
     case mergedOnComputedProperty(name: String)
     case mergedNotOnVariable
+    case mergedOutsideModel
     case unknownStrategy(spelled: String)
     case strategyDoesNotFit(strategy: MergeStrategyName, name: String, type: DeclaredTypeKind)
     case noStrategyForType(name: String, type: DeclaredTypeKind)
@@ -39,6 +40,8 @@ enum ModelDiagnostic: DiagnosticMessage {
             "@Merged cannot apply to the computed property '\(name)'; only stored properties are merged"
         case .mergedNotOnVariable:
             "@Merged can only mark a stored property of a @ForkedModel struct"
+        case .mergedOutsideModel:
+            "@Merged has no effect here; mark the enclosing struct @ForkedModel to merge its properties"
         case .unknownStrategy(let spelled):
             "'\(spelled)' is not a merge strategy; use one of \(MergeStrategyName.spellable.map { ".\($0.rawValue)" }.joined(separator: ", "))"
         case .strategyDoesNotFit(let strategy, let name, let type):
@@ -62,6 +65,7 @@ enum ModelDiagnostic: DiagnosticMessage {
         case .conditionalProperty: "conditionalProperty"
         case .mergedOnComputedProperty: "mergedOnComputedProperty"
         case .mergedNotOnVariable: "mergedNotOnVariable"
+        case .mergedOutsideModel: "mergedOutsideModel"
         case .unknownStrategy: "unknownStrategy"
         case .strategyDoesNotFit: "strategyDoesNotFit"
         case .noStrategyForType: "noStrategyForType"

@@ -427,6 +427,43 @@ struct ForkedModelDiagnosticTests {
         }
     }
 
+    @Test("@Merged outside a @ForkedModel struct is reported, since nothing would read it")
+    func mergedOutsideModel() {
+        assertMacro {
+            """
+            struct Plain {
+                @Merged var text: String = ""
+            }
+
+            @ForkedModel
+            struct Outer {
+                var title: String = ""
+                struct Inner {
+                    @Merged var tags: Set<String> = []
+                }
+            }
+            """
+        } diagnostics: {
+            """
+            struct Plain {
+                @Merged var text: String = ""
+                ┬──────
+                ╰─ 🛑 @Merged has no effect here; mark the enclosing struct @ForkedModel to merge its properties
+            }
+
+            @ForkedModel
+            struct Outer {
+                var title: String = ""
+                struct Inner {
+                    @Merged var tags: Set<String> = []
+                    ┬──────
+                    ╰─ 🛑 @Merged has no effect here; mark the enclosing struct @ForkedModel to merge its properties
+                }
+            }
+            """
+        }
+    }
+
     @Test("a lazy property is rejected")
     func lazyProperty() {
         assertMacro {
