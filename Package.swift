@@ -46,6 +46,7 @@ let package = Package(
         .testTarget(
             name: "ForkedMergeTests",
             dependencies: ["ForkedMerge", .product(name: "PropertyBased", package: "swift-property-based")],
+            resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
         ),
         .testTarget(
