@@ -54,18 +54,37 @@ public enum PropertyMerging {
 
     /// Merges an `Equatable` value through its own `Mergeable` conformance, after giving way
     /// to a side that did not change.
+    ///
+    /// Unlike `ValueMerging`, two sides that made the same change still reach the type's own
+    /// merge: for a counter both sides incremented by one, equal values are two increments.
     public static func merge<Value: Mergeable & Equatable>(
         _ dominant: Value, withSubordinate subordinate: Value, commonAncestor: Value
     ) throws -> Value {
-        try ValueMerging.merge(dominant, withSubordinate: subordinate, commonAncestor: commonAncestor)
+        if dominant == commonAncestor { return subordinate }
+        if subordinate == commonAncestor { return dominant }
+        return try dominant.merged(withSubordinate: subordinate, commonAncestor: commonAncestor)
     }
 
-    /// Merges an optional value through its own `Mergeable` conformance, with the `nil` rules of
-    /// `ValueMerging.merge(_:withSubordinate:commonAncestor:)` (both sides adding a value where
-    /// there was none salvage through `Mergeable.salvaging(from:)`).
+    /// Merges an optional value through its own `Mergeable` conformance.
+    ///
+    /// `nil` counts as a value of its own, as in `ValueMerging`: a side that did not change
+    /// yields, an edit on one side survives a removal on the other, and when both sides set a
+    /// value where there was none, the dominant one salvages what it can from the other with
+    /// `Mergeable.salvaging(from:)`.
     public static func merge<Value: Mergeable & Equatable>(
         _ dominant: Value?, withSubordinate subordinate: Value?, commonAncestor: Value?
     ) throws -> Value? {
-        try ValueMerging.merge(dominant, withSubordinate: subordinate, commonAncestor: commonAncestor)
+        if dominant == commonAncestor { return subordinate }
+        if subordinate == commonAncestor { return dominant }
+        switch (dominant, subordinate, commonAncestor) {
+        case let (dominant?, subordinate?, ancestor?):
+            return try merge(dominant, withSubordinate: subordinate, commonAncestor: ancestor)
+        case let (dominant?, subordinate?, nil):
+            return try dominant.salvaging(from: subordinate)
+        case let (dominant?, nil, _):
+            return dominant
+        case let (nil, subordinate, _):
+            return subordinate
+        }
     }
 }

@@ -42,3 +42,46 @@ struct PropertyMergingTests {
         #expect(try merge(nil, nil, "a") == nil)
     }
 }
+
+/// A counter that adds up concurrent increments and marks values it salvaged.
+private struct Tally: Mergeable, Equatable {
+    var count = 0
+    var salvaged = false
+
+    func merged(withSubordinate other: Tally, commonAncestor: Tally) throws -> Tally {
+        Tally(count: count + other.count - commonAncestor.count)
+    }
+
+    func salvaging(from other: Tally) throws -> Tally {
+        Tally(count: count + other.count, salvaged: true)
+    }
+}
+
+@Suite("PropertyMerging of Mergeable values")
+struct MergeablePropertyMergingTests {
+    @Test("an unchanged side yields without calling the type's merge")
+    func unchangedSideYields() throws {
+        let ancestor = Tally(count: 5)
+        #expect(try PropertyMerging.merge(ancestor, withSubordinate: Tally(count: 9), commonAncestor: ancestor) == Tally(count: 9))
+        #expect(try PropertyMerging.merge(Tally(count: 1), withSubordinate: ancestor, commonAncestor: ancestor) == Tally(count: 1))
+    }
+
+    @Test("the same change on both sides still reaches the type's merge")
+    func identicalChangesMerge() throws {
+        let merged = try PropertyMerging.merge(Tally(count: 6), withSubordinate: Tally(count: 6), commonAncestor: Tally(count: 5))
+        #expect(merged == Tally(count: 7))
+    }
+
+    @Test("optionals: two additions salvage, an edit survives a removal, nil stays nil")
+    func optionalMergeables() throws {
+        func merge(_ dominant: Tally?, _ subordinate: Tally?, _ ancestor: Tally?) throws -> Tally? {
+            try PropertyMerging.merge(dominant, withSubordinate: subordinate, commonAncestor: ancestor)
+        }
+        #expect(try merge(Tally(count: 2), Tally(count: 3), nil) == Tally(count: 5, salvaged: true))
+        #expect(try merge(nil, Tally(count: 3), Tally(count: 1)) == Tally(count: 3))
+        #expect(try merge(Tally(count: 4), nil, Tally(count: 1)) == Tally(count: 4))
+        #expect(try merge(Tally(count: 4), Tally(count: 3), Tally(count: 1)) == Tally(count: 6))
+        #expect(try merge(nil, nil, Tally(count: 1)) == nil)
+        #expect(try merge(nil, Tally(count: 1), Tally(count: 1)) == nil)
+    }
+}
