@@ -13,6 +13,7 @@ let package = Package(
     products: [
         .library(name: "Forked", targets: ["Forked"]),
         .library(name: "ForkedMerge", targets: ["ForkedMerge"]),
+        .executable(name: "forked-bench", targets: ["forked-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
@@ -21,6 +22,9 @@ let package = Package(
         // MARK: Libraries, layered Forked <- ForkedMerge <- ForkedModel
         .target(name: "Forked", swiftSettings: strictSettings),
         .target(name: "ForkedMerge", dependencies: ["Forked"], swiftSettings: strictSettings),
+
+        // MARK: Executables
+        .executableTarget(name: "forked-bench", dependencies: ["ForkedMerge"], swiftSettings: strictSettings),
 
         // MARK: Tests mirror Sources
         .testTarget(name: "ForkedTests", dependencies: ["Forked"], swiftSettings: strictSettings),
