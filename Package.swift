@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "Forked", targets: ["Forked"]),
         .library(name: "ForkedMerge", targets: ["ForkedMerge"]),
         .library(name: "ForkedModel", targets: ["ForkedModel"]),
+        .executable(name: "forked-bench", targets: ["forked-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
@@ -40,6 +41,9 @@ let package = Package(
             dependencies: ["Forked", "ForkedMerge", "ForkedModelMacros"],
             swiftSettings: strictSettings
         ),
+
+        // MARK: Executables
+        .executableTarget(name: "forked-bench", dependencies: ["ForkedMerge"], swiftSettings: strictSettings),
 
         // MARK: Tests mirror Sources
         .testTarget(name: "ForkedTests", dependencies: ["Forked"], swiftSettings: strictSettings),

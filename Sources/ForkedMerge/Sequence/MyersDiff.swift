@@ -14,17 +14,18 @@ enum MyersDiff {
         let limit = min(maximumDistance, n + m)
         let offset = limit + 1
         // v[offset + k] is the furthest x reached on diagonal k (x - y == k); -1 marks none.
-        var v = [Int](repeating: -1, count: 2 * limit + 3)
+        var storage = [Int](repeating: -1, count: 2 * limit + 3)
         // After step d, trace[traceStarts[d] + (k + d)] holds v for k in -d...d.
         var trace: [Int] = []
         var traceStarts: [Int] = []
         var end: (d: Int, k: Int)? = nil
+        storage.withUnsafeMutableBufferPointer { v in
         search: for d in 0...limit {
             for k in stride(from: -d, through: d, by: 2) {
                 var x: Int
                 if d == 0 {
                     x = 0
-                } else if let start = step(k: k, d: d, n: n, m: m, previous: { v[offset + $0] }) {
+                } else if let start = step(k: k, d: d, n: n, m: m, previous: { [v] in v[offset + $0] }) {
                     x = start
                 } else {
                     v[offset + k] = -1
@@ -43,6 +44,7 @@ enum MyersDiff {
             }
             traceStarts.append(trace.count)
             trace.append(contentsOf: v[(offset - d)...(offset + d)])
+        }
         }
         guard let end else { return nil }
 

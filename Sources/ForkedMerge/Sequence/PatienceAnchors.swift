@@ -13,19 +13,17 @@ enum PatienceAnchors {
         _ b: UnsafeBufferPointer<Int>, _ bRange: Range<Int>
     ) -> [Anchor] {
         // Position in `a` of elements seen once there; -1 marks elements seen more than once.
-        var uniqueInA: [Int: Int] = [:]
-        uniqueInA.reserveCapacity(aRange.count)
+        var uniqueInA = IntegerTable(capacity: aRange.count)
         for i in aRange {
-            if uniqueInA.updateValue(i, forKey: a[i]) != nil { uniqueInA[a[i]] = -1 }
+            if uniqueInA.update(i, for: a[i]) != nil { uniqueInA.update(-1, for: a[i]) }
         }
-        var uniqueInB: [Int: Int] = [:]
-        uniqueInB.reserveCapacity(bRange.count)
-        for j in bRange where (uniqueInA[b[j]] ?? -1) >= 0 {
-            if uniqueInB.updateValue(j, forKey: b[j]) != nil { uniqueInB[b[j]] = -1 }
+        var uniqueInB = IntegerTable(capacity: bRange.count)
+        for j in bRange where (uniqueInA.value(for: b[j]) ?? -1) >= 0 {
+            if uniqueInB.update(j, for: b[j]) != nil { uniqueInB.update(-1, for: b[j]) }
         }
         var candidates: [Anchor] = []
         for j in bRange {
-            guard let jj = uniqueInB[b[j]], jj == j, let i = uniqueInA[b[j]], i >= 0 else { continue }
+            guard let jj = uniqueInB.value(for: b[j]), jj == j, let i = uniqueInA.value(for: b[j]), i >= 0 else { continue }
             candidates.append(Anchor(a: i, b: j))
         }
         return longestIncreasingChain(candidates)

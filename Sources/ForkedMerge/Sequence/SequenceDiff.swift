@@ -1,14 +1,16 @@
 /// A two-way diff of integer sequences (elements interned to IDs), fast on long inputs.
 ///
-/// Common prefixes and suffixes are trimmed first. A region is then diffed with Myers' greedy
-/// algorithm when its edit distance stays small; a region too costly for that is split at
-/// patience anchors (elements occurring exactly once on each side, kept in order by a longest
-/// increasing subsequence) and each gap is diffed the same way. A gap without anchors that is
-/// still too costly is treated as one replacement. This keeps the work near-linear on the long,
+/// Common prefixes and suffixes are trimmed first. A small region is then diffed with Myers'
+/// greedy algorithm; a large one is split at patience anchors (elements occurring exactly once
+/// on each side, kept in order by a longest increasing subsequence) and each gap is diffed the
+/// same way. A region without anchors gets a Myers diff bounded in work, and is treated as one
+/// replacement when even that is too costly. This keeps the work near-linear on the long,
 /// mostly-equal inputs merging sees, while small regions still get a minimal diff.
 enum SequenceDiff {
     /// Budget of Myers steps (edit distance times region length) before falling back to anchors.
-    static let myersWorkBudget = 4_000_000
+    static let myersWorkBudget = 2_000_000
+    /// Regions up to this many elements (both sides together) go straight to Myers.
+    static let myersDirectLimit = 1_024
     /// Largest edit distance Myers explores, bounding the memory of its trace.
     static let myersMaximumDistance = 1_500
 
@@ -21,6 +23,24 @@ enum SequenceDiff {
             }
         }
         return hunks(fromMatches: matches, ancestorCount: ancestor.count, sideCount: side.count)
+    }
+
+    /// Returns the hunks between two sequences of hash IDs, or `nil` when a pair of elements the
+    /// diff matched turns out to differ (a hash collision), so the caller can fall back to exact IDs.
+    static func verifiedHunks(_ ancestor: [Int], _ side: [Int], equal: (Int, Int) -> Bool) -> [DiffHunk]? {
+        let hunks = hunks(ancestor, side)
+        var a = 0
+        var b = 0
+        for hunk in hunks + [DiffHunk(ancestor: ancestor.count..<ancestor.count, side: side.count..<side.count)] {
+            while a < hunk.ancestor.lowerBound {
+                if !equal(a, b) { return nil }
+                a += 1
+                b += 1
+            }
+            a = hunk.ancestor.upperBound
+            b = hunk.side.upperBound
+        }
+        return hunks
     }
 
     /// A run of equal elements: `ancestor[a..<a+length] == side[b..<b+length]`.
@@ -58,12 +78,20 @@ enum SequenceDiff {
                 if aLow == aHigh || bLow == bHigh { continue }
 
                 let total = (aHigh - aLow) + (bHigh - bLow)
-                let allowedDistance = min(myersMaximumDistance, max(64, myersWorkBudget / total))
-                if let runs = MyersDiff.matches(a, aLow..<aHigh, b, bLow..<bHigh, maximumDistance: allowedDistance) {
-                    for run in runs { append(run, to: &matches) }
-                    continue
+                // Small regions get a minimal diff; large ones are split at anchors first, and
+                // only fall back to a (bounded) Myers search when no anchor exists.
+                var anchors: [PatienceAnchors.Anchor] = []
+                if total > myersDirectLimit {
+                    anchors = PatienceAnchors.find(a, aLow..<aHigh, b, bLow..<bHigh)
                 }
-                let anchors = PatienceAnchors.find(a, aLow..<aHigh, b, bLow..<bHigh)
+                if anchors.isEmpty {
+                    let allowedDistance = min(myersMaximumDistance, max(64, myersWorkBudget / total))
+                    if let runs = MyersDiff.matches(a, aLow..<aHigh, b, bLow..<bHigh, maximumDistance: allowedDistance) {
+                        for run in runs { append(run, to: &matches) }
+                    } else if total <= myersDirectLimit {
+                        anchors = PatienceAnchors.find(a, aLow..<aHigh, b, bLow..<bHigh)
+                    }
+                }
                 if anchors.isEmpty { continue }
                 // Push in reverse: gap after the last anchor first, so regions pop in order.
                 var nextA = aHigh

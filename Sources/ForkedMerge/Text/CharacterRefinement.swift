@@ -14,12 +14,21 @@ enum CharacterRefinement {
         ancestor: UnsafeBufferPointer<UInt8>, _ ancestorRange: Range<Int>,
         side: UnsafeBufferPointer<UInt8>, _ sideRange: Range<Int>
     ) -> [DiffHunk] {
+        let (ancestorRange, sideRange) = trimmedToChangedWords(ancestor, ancestorRange, side, sideRange)
+        if ancestorRange.isEmpty && sideRange.isEmpty { return [] }
+        if ancestorRange.isEmpty || sideRange.isEmpty {
+            return [DiffHunk(ancestor: ancestorRange, side: sideRange)]
+        }
+        let context = Context(
+            before: ancestorRange.lowerBound > 0 ? classOfScalar(endingAt: ancestorRange.lowerBound, in: ancestor) : nil,
+            after: ancestorRange.upperBound < ancestor.count ? classOfScalar(startingAt: ancestorRange.upperBound, in: ancestor) : nil
+        )
         if isPlainASCII(ancestor, ancestorRange), isPlainASCII(side, sideRange) {
             let a = ancestorRange.map { Int(ancestor[$0]) }
             let b = sideRange.map { Int(side[$0]) }
             let classesA = ancestorRange.map { CharacterClass(asciiByte: ancestor[$0]) }
             let classesB = sideRange.map { CharacterClass(asciiByte: side[$0]) }
-            let hunks = refined(a, b, classesA, classesB)
+            let hunks = refined(a, b, classesA, classesB, context: context)
             return hunks.map { $0.offset(ancestorBy: ancestorRange.lowerBound, sideBy: sideRange.lowerBound) }
         }
         let charactersA = Array(String(decoding: UnsafeBufferPointer(rebasing: ancestor[ancestorRange]), as: UTF8.self))
@@ -27,7 +36,7 @@ enum CharacterRefinement {
         var interner = ElementInterner<Character>()
         let a = interner.ids(of: charactersA)
         let b = interner.ids(of: charactersB)
-        let hunks = refined(a, b, charactersA.map(CharacterClass.init), charactersB.map(CharacterClass.init))
+        let hunks = refined(a, b, charactersA.map(CharacterClass.init), charactersB.map(CharacterClass.init), context: context)
         let offsetsA = byteOffsets(charactersA, from: ancestorRange.lowerBound)
         let offsetsB = byteOffsets(charactersB, from: sideRange.lowerBound)
         return hunks.map {
@@ -36,6 +45,65 @@ enum CharacterRefinement {
                 side: offsetsB[$0.side.lowerBound]..<offsetsB[$0.side.upperBound]
             )
         }
+    }
+
+    /// The classes of the characters just outside a region, so boundaries at its edges are
+    /// scored like anywhere else (nil: the edge of the text).
+    struct Context {
+        var before: CharacterClass?
+        var after: CharacterClass?
+    }
+
+    /// Drops the common prefix and suffix of two regions, keeping whole words: each cut is made
+    /// right after an ASCII space, tab or line feed and before an ASCII byte, which is a token
+    /// boundary and always a grapheme boundary. Most changed lines differ in a word or two, so
+    /// this leaves the word and character diffs very little to do.
+    static func trimmedToChangedWords(
+        _ ancestor: UnsafeBufferPointer<UInt8>, _ ancestorRange: Range<Int>,
+        _ side: UnsafeBufferPointer<UInt8>, _ sideRange: Range<Int>
+    ) -> (Range<Int>, Range<Int>) {
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A }
+        let shorter = min(ancestorRange.count, sideRange.count)
+        var prefix = 0
+        while prefix < shorter, ancestor[ancestorRange.lowerBound + prefix] == side[sideRange.lowerBound + prefix] { prefix += 1 }
+        while prefix > 0 {
+            let a = ancestorRange.lowerBound + prefix
+            let b = sideRange.lowerBound + prefix
+            let cutAfterSpace = isSpace(ancestor[a - 1])
+            let nextIsASCII = (a == ancestorRange.upperBound || ancestor[a] < 0x80) && (b == sideRange.upperBound || side[b] < 0x80)
+            if cutAfterSpace && nextIsASCII { break }
+            prefix -= 1
+        }
+        var suffix = 0
+        while suffix < shorter - prefix,
+              ancestor[ancestorRange.upperBound - 1 - suffix] == side[sideRange.upperBound - 1 - suffix] { suffix += 1 }
+        while suffix > 0 {
+            let a = ancestorRange.upperBound - suffix
+            let b = sideRange.upperBound - suffix
+            let cutAfterSpace = a > ancestorRange.lowerBound + prefix && isSpace(ancestor[a - 1])
+                && b > sideRange.lowerBound + prefix && isSpace(side[b - 1])
+            if cutAfterSpace && ancestor[a] < 0x80 { break }
+            suffix -= 1
+        }
+        return (
+            (ancestorRange.lowerBound + prefix)..<(ancestorRange.upperBound - suffix),
+            (sideRange.lowerBound + prefix)..<(sideRange.upperBound - suffix)
+        )
+    }
+
+    private static func classOfScalar(endingAt position: Int, in bytes: UnsafeBufferPointer<UInt8>) -> CharacterClass? {
+        var start = position - 1
+        while start > 0, bytes[start] & 0xC0 == 0x80 { start -= 1 }
+        guard let scalar = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self).unicodeScalars.first else { return nil }
+        return CharacterClass(scalar)
+    }
+
+    private static func classOfScalar(startingAt position: Int, in bytes: UnsafeBufferPointer<UInt8>) -> CharacterClass? {
+        if bytes[position] < 0x80 { return CharacterClass(asciiByte: bytes[position]) }
+        var end = position + 1
+        while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
+        guard let scalar = String(decoding: UnsafeBufferPointer(rebasing: bytes[position..<end]), as: UTF8.self).unicodeScalars.first else { return nil }
+        return CharacterClass(scalar)
     }
 
     private static func isPlainASCII(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
@@ -62,14 +130,19 @@ enum CharacterRefinement {
     /// (for "A B C D" to "A X B D" it keeps "B" and reports "X " inserted and "C " deleted,
     /// where a plain character diff may keep the middle space and replace both letters);
     /// replaced words are then compared letter by letter, so "$100" to "$150" stays one digit.
-    static func refined(_ a: [Int], _ b: [Int], _ classesA: [CharacterClass], _ classesB: [CharacterClass]) -> [DiffHunk] {
+    static func refined(
+        _ a: [Int], _ b: [Int], _ classesA: [CharacterClass], _ classesB: [CharacterClass], context: Context = Context()
+    ) -> [DiffHunk] {
         let tokensA = tokenStarts(classesA)
         let tokensB = tokenStarts(classesB)
-        var interner = ElementInterner<ArraySlice<Int>>()
-        let tokenIDsA = (0..<(tokensA.count - 1)).map { interner.id(of: a[tokensA[$0]..<tokensA[$0 + 1]]) }
-        let tokenIDsB = (0..<(tokensB.count - 1)).map { interner.id(of: b[tokensB[$0]..<tokensB[$0 + 1]]) }
-        var hunks: [DiffHunk] = []
-        for tokenHunk in SequenceDiff.hunks(tokenIDsA, tokenIDsB) {
+        let tokenIDsA = (0..<(tokensA.count - 1)).map { tokenHash(a, tokensA[$0]..<tokensA[$0 + 1]) }
+        let tokenIDsB = (0..<(tokensB.count - 1)).map { tokenHash(b, tokensB[$0]..<tokensB[$0 + 1]) }
+        let tokenHunks = SequenceDiff.verifiedHunks(tokenIDsA, tokenIDsB) { i, j in
+            a[tokensA[i]..<tokensA[i + 1]] == b[tokensB[j]..<tokensB[j + 1]]
+        }
+        // A hash collision between two different tokens: compare the characters directly instead.
+        var hunks: [DiffHunk] = tokenHunks == nil ? SequenceDiff.hunks(a, b) : []
+        for tokenHunk in tokenHunks ?? [] {
             let rangeA = tokensA[tokenHunk.ancestor.lowerBound]..<tokensA[tokenHunk.ancestor.upperBound]
             let rangeB = tokensB[tokenHunk.side.lowerBound]..<tokensB[tokenHunk.side.upperBound]
             if rangeA.isEmpty || rangeB.isEmpty {
@@ -81,8 +154,18 @@ enum CharacterRefinement {
         }
         hunks = hunks.coalesced()
         absorbShortEqualities(&hunks, classesA)
-        slide(&hunks, a, b, classesA, classesB)
+        slide(&hunks, a, b, classesA, classesB, context: context)
         return hunks.coalesced()
+    }
+
+    /// A 64-bit hash of a token's character IDs, used as the token's ID.
+    private static func tokenHash(_ elements: [Int], _ range: Range<Int>) -> Int {
+        var hash: UInt64 = 0x243F_6A88_85A3_08D3 ^ UInt64(range.count)
+        for index in range {
+            hash = (hash ^ UInt64(bitPattern: Int64(elements[index]))) &* 0x9E37_79B9_7F4A_7C15
+            hash ^= hash >> 29
+        }
+        return Int(truncatingIfNeeded: hash)
     }
 
     /// Start of every token, followed by the end. A token is a run of word characters or a
@@ -138,7 +221,10 @@ enum CharacterRefinement {
     }
 
     /// Moves pure insertions and deletions within their unchanged surroundings to the best boundary.
-    static func slide(_ hunks: inout [DiffHunk], _ a: [Int], _ b: [Int], _ classesA: [CharacterClass], _ classesB: [CharacterClass]) {
+    static func slide(
+        _ hunks: inout [DiffHunk], _ a: [Int], _ b: [Int], _ classesA: [CharacterClass], _ classesB: [CharacterClass],
+        context: Context
+    ) {
         for index in hunks.indices {
             let hunk = hunks[index]
             // Keep at least one unchanged element between neighbouring hunks.
@@ -151,8 +237,8 @@ enum CharacterRefinement {
                 while p > lowest, b[e - 1] == a[p - 1] { p -= 1; s -= 1; e -= 1 }
                 var best = (score: Int.min, p: p, s: s)
                 while true {
-                    let before = s > 0 ? classesB[s - 1] : nil
-                    let after = e < b.count ? classesB[e] : nil
+                    let before = s > 0 ? classesB[s - 1] : context.before
+                    let after = e < b.count ? classesB[e] : context.after
                     let score = CharacterClass.boundaryScore(before, classesB[s]) + CharacterClass.boundaryScore(classesB[e - 1], after)
                     if score >= best.score { best = (score, p, s) }
                     guard p < highest, p < a.count, b[s] == a[p] else { break }
@@ -166,8 +252,8 @@ enum CharacterRefinement {
                 while p > lowest, a[q - 1] == a[p - 1] { p -= 1; q -= 1; s -= 1 }
                 var best = (score: Int.min, p: p, s: s)
                 while true {
-                    let before = p > 0 ? classesA[p - 1] : nil
-                    let after = q < a.count ? classesA[q] : nil
+                    let before = p > 0 ? classesA[p - 1] : context.before
+                    let after = q < a.count ? classesA[q] : context.after
                     let score = CharacterClass.boundaryScore(before, classesA[p]) + CharacterClass.boundaryScore(classesA[q - 1], after)
                     if score >= best.score { best = (score, p, s) }
                     guard q < highest, q < a.count, a[p] == a[q] else { break }

@@ -67,17 +67,9 @@ struct TextMergeComputation {
                     let ancestorStarts = TextSplitting.lineStarts(ancestorBuffer, in: 0..<ancestorBuffer.count)
                     let dominantStarts = TextSplitting.lineStarts(dominantBuffer, in: 0..<dominantBuffer.count)
                     let subordinateStarts = TextSplitting.lineStarts(subordinateBuffer, in: 0..<subordinateBuffer.count)
-                    var interner = ByteSliceInterner(
-                        buffers: [ancestorBuffer, dominantBuffer, subordinateBuffer],
-                        expectedCount: ancestorStarts.count + dominantStarts.count / 2 + subordinateStarts.count / 2
-                    )
-                    func lineIDs(_ starts: [Int], buffer: Int) -> [Int] {
-                        guard starts.count > 1 else { return [] }
-                        return (0..<(starts.count - 1)).map { interner.id(buffer: buffer, range: starts[$0]..<starts[$0 + 1]) }
-                    }
-                    let ancestorIDs = lineIDs(ancestorStarts, buffer: 0)
-                    let dominantIDs = lineIDs(dominantStarts, buffer: 1)
-                    let subordinateIDs = lineIDs(subordinateStarts, buffer: 2)
+                    let ancestorIDs = TextDiff.hashIDs(ancestorBuffer, starts: ancestorStarts)
+                    let dominantIDs = TextDiff.hashIDs(dominantBuffer, starts: dominantStarts)
+                    let subordinateIDs = TextDiff.hashIDs(subordinateBuffer, starts: subordinateStarts)
                     let dominantHunks = TextDiff(
                         ancestor: ancestorBuffer, ancestorLineStarts: ancestorStarts, ancestorLineIDs: ancestorIDs,
                         side: dominantBuffer, sideLineStarts: dominantStarts, sideLineIDs: dominantIDs
