@@ -87,6 +87,18 @@ struct ContainerStrategyTests {
         #expect(try merge(removed, edited, added).archived == ["old", "newer"])
     }
 
+    @Test("a named strategy works through a type alias and without a type annotation")
+    func namedStrategyWithoutVisibleType() throws {
+        let ancestor = Board(pins: [1, 2], footnote: "See page 4.")
+        let merged = try merge(
+            Board(pins: [1, 2, 3], footnote: "See page 4 and 5."),
+            Board(pins: [2], footnote: "Note: See page 4."),
+            ancestor
+        )
+        #expect(merged.pins == [2, 3])
+        #expect(merged.footnote == "Note: See page 4 and 5.")
+    }
+
     @Test("the same merges happen when forks sync through QuickFork")
     func throughQuickFork() throws {
         let phone = Fork(name: "phone")

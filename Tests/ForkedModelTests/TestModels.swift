@@ -49,4 +49,10 @@ struct Board: Equatable, Codable {
     @Merged(using: .dictionaryMerge) var scores: [String: AccumulatingInt] = [:]
     @Merged var archived: Set<String>?
     @Merged(using: .arrayOfIdentifiableMerge) var backlog: [TaskItem]?
+    /// A type alias the macro cannot see through: the strategy is named.
+    @Merged(using: .setMerge) var pins: Pins = []
+    /// No type annotation: the named strategy says what it is.
+    @Merged(using: .textMerge) var footnote = ""
 }
+
+typealias Pins = Set<Int>
