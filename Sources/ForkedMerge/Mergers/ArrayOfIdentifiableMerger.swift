@@ -1,3 +1,4 @@
+import Forked
 /// Merges two versions of an array of `Identifiable` elements against their common ancestor,
 /// matching elements by `id` rather than by position.
 ///
@@ -50,7 +51,7 @@ public struct ArrayOfIdentifiableMerger<Element: Identifiable & Sendable & Equat
         let order = IdentifierOrderMerge(dominant: dominant.order, subordinate: subordinate.order, ancestor: ancestor.order)
             .merged(dominantInsertions: dominantInsertions, subordinateInsertions: subordinateInsertions)
         return try order.compactMap { id in
-            let merged: Element? = try NestedValueMerging.merge(
+            let merged: Element? = try ValueMerging.merge(
                 dominant[id], withSubordinate: subordinate[id], commonAncestor: ancestor[id])
             return merged
         }

@@ -1,3 +1,4 @@
+import Forked
 /// Merges two versions of a dictionary against their common ancestor, key by key.
 ///
 /// - A key added or removed on one side is added or removed in the result.
@@ -31,7 +32,7 @@ public struct DictionaryMerger<Key: Hashable & Sendable, Value: Sendable & Equat
         keys.formUnion(commonAncestor.keys)
         for key in keys {
             // An absent key is a `nil` value, so presence merges with the optional rule.
-            let entry: Value? = try NestedValueMerging.merge(
+            let entry: Value? = try ValueMerging.merge(
                 dominant[key], withSubordinate: subordinate[key], commonAncestor: commonAncestor[key])
             if let entry { merged[key] = entry }
         }
