@@ -20,6 +20,10 @@ public struct ForkedModelMacro: ExtensionMacro, MemberMacro {
             ))
             return []
         }
+        if let existing = existingMergeMethod(in: structDecl) {
+            context.diagnose(Diagnostic(node: existing.name, message: ModelDiagnostic.mergeAlreadyImplemented))
+            return []
+        }
         let version = modelVersion(in: node, context: context)
         var reader = ModelPropertyReader(context: context)
         let properties = reader.properties(of: structDecl.memberBlock.members)
@@ -115,6 +119,16 @@ public struct ForkedModelMacro: ExtensionMacro, MemberMacro {
         case "VersionedModel": "ForkedModel::VersionedModel"
         default: protocolName
         }
+    }
+
+    /// A hand-written `merged(withSubordinate:commonAncestor:)` would clash with the generated one.
+    private static func existingMergeMethod(in structDecl: StructDeclSyntax) -> FunctionDeclSyntax? {
+        structDecl.memberBlock.members.lazy
+            .compactMap { $0.decl.as(FunctionDeclSyntax.self) }
+            .first { function in
+                let labels = function.signature.parameterClause.parameters.map(\.firstName.text)
+                return function.name.text == "merged" && labels == ["withSubordinate", "commonAncestor"]
+            }
     }
 
     private static func introducer(of declaration: some DeclGroupSyntax) -> Syntax? {

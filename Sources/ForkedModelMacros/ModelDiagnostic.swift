@@ -17,6 +17,7 @@ enum ModelDiagnostic: DiagnosticMessage {
     case strategyDoesNotFit(strategy: MergeStrategyName, name: String, type: DeclaredTypeKind)
     case noStrategyForType(name: String, type: DeclaredTypeKind)
     case invalidVersion
+    case mergeAlreadyImplemented
 
     var message: String {
         switch self {
@@ -50,6 +51,8 @@ enum ModelDiagnostic: DiagnosticMessage {
             "'\(name)' is \(type.spokenName), which has no merge strategy; remove @Merged to let the most recent change win"
         case .invalidVersion:
             "the model version must be an integer literal of at least 1"
+        case .mergeAlreadyImplemented:
+            "this struct already implements 'merged(withSubordinate:commonAncestor:)'; remove it to let @ForkedModel generate the merge, or remove @ForkedModel"
         }
     }
 
@@ -70,6 +73,7 @@ enum ModelDiagnostic: DiagnosticMessage {
         case .strategyDoesNotFit: "strategyDoesNotFit"
         case .noStrategyForType: "noStrategyForType"
         case .invalidVersion: "invalidVersion"
+        case .mergeAlreadyImplemented: "mergeAlreadyImplemented"
         }
         return MessageID(domain: "ForkedModel", id: id)
     }

@@ -464,6 +464,29 @@ struct ForkedModelDiagnosticTests {
         }
     }
 
+    @Test("a hand-written merge method is reported instead of clashing with the generated one")
+    func mergeAlreadyImplemented() {
+        assertMacro {
+            """
+            @ForkedModel
+            struct Note: Mergeable {
+                var text: String = ""
+                func merged(withSubordinate other: Note, commonAncestor: Note) throws -> Note { self }
+            }
+            """
+        } diagnostics: {
+            """
+            @ForkedModel
+            struct Note: Mergeable {
+                var text: String = ""
+                func merged(withSubordinate other: Note, commonAncestor: Note) throws -> Note { self }
+                     ┬─────
+                     ╰─ 🛑 this struct already implements 'merged(withSubordinate:commonAncestor:)'; remove it to let @ForkedModel generate the merge, or remove @ForkedModel
+            }
+            """
+        }
+    }
+
     @Test("a lazy property is rejected")
     func lazyProperty() {
         assertMacro {

@@ -114,6 +114,13 @@ struct ModelMergeTests {
         #expect(merged == Profile(name: "Ada Lovelace", age: 37))
     }
 
+    @Test("a struct that declares Mergeable itself gets the generated merge")
+    func explicitConformance() throws {
+        let ancestor = ExplicitlyMergeable()
+        let merged = try ExplicitlyMergeable(first: 1).merged(withSubordinate: ExplicitlyMergeable(second: 2), commonAncestor: ancestor)
+        #expect(merged == ExplicitlyMergeable(first: 1, second: 2))
+    }
+
     @Test("a model stays a plain Codable, Sendable value")
     func plainValue() throws {
         var team = Team(lead: ancestor, motto: "Compute")

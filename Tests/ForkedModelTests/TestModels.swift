@@ -56,3 +56,10 @@ struct Board: Equatable, Codable {
 }
 
 typealias Pins = Set<Int>
+
+/// Declares the conformance itself: the macro then adds only the method.
+@ForkedModel
+struct ExplicitlyMergeable: Mergeable, Equatable {
+    var first: Int = 0
+    var second: Int = 0
+}
