@@ -76,6 +76,18 @@ enum SequenceDiff {
                 bHigh -= suffix
                 if suffix > 0 { stack.append(.match(MatchRun(a: aHigh, b: bHigh, length: suffix))) }
                 if aLow == aHigh || bLow == bHigh { continue }
+                // One element against several (a replaced token, a single changed character):
+                // at most one match is possible, found without Myers' bookkeeping.
+                if aHigh - aLow == 1 || bHigh - bLow == 1 {
+                    if aHigh - aLow == 1 {
+                        if let j = (bLow..<bHigh).first(where: { b[$0] == a[aLow] }) {
+                            append(MatchRun(a: aLow, b: j, length: 1), to: &matches)
+                        }
+                    } else if let i = (aLow..<aHigh).first(where: { a[$0] == b[bLow] }) {
+                        append(MatchRun(a: i, b: bLow, length: 1), to: &matches)
+                    }
+                    continue
+                }
 
                 let total = (aHigh - aLow) + (bHigh - bLow)
                 // Small regions get a minimal diff; large ones are split at anchors first, and
