@@ -13,6 +13,7 @@ let package = Package(
     products: [
         .library(name: "Forked", targets: ["Forked"]),
         .library(name: "ForkedMerge", targets: ["ForkedMerge"]),
+        .library(name: "ForkedEditCore", targets: ["ForkedEditCore"]),
     ],
     dependencies: [
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
@@ -22,6 +23,9 @@ let package = Package(
         .target(name: "Forked", swiftSettings: strictSettings),
         .target(name: "ForkedMerge", dependencies: ["Forked"], swiftSettings: strictSettings),
 
+        // MARK: The editor: a pure core, no terminal in it
+        .target(name: "ForkedEditCore", dependencies: ["Forked", "ForkedMerge"], swiftSettings: strictSettings),
+
         // MARK: Tests mirror Sources
         .testTarget(name: "ForkedTests", dependencies: ["Forked"], swiftSettings: strictSettings),
         .testTarget(
@@ -29,5 +33,6 @@ let package = Package(
             dependencies: ["ForkedMerge", .product(name: "PropertyBased", package: "swift-property-based")],
             swiftSettings: strictSettings
         ),
+        .testTarget(name: "ForkedEditCoreTests", dependencies: ["ForkedEditCore"], swiftSettings: strictSettings),
     ]
 )
