@@ -164,4 +164,22 @@ struct EditorSessionTests {
         #expect(rows[1].hasPrefix("kalpha"))
         #expect(rows.count == 14)
     }
+
+    @Test("the live merge view colours text by the fork it came from")
+    func mergeColours() throws {
+        let session = try makeSession()
+        try type("L<Tab><Down>R", into: session)
+        let grid = session.render()
+        guard case .regular(let regions) = EditorLayout(columns: 80, rows: 24) else {
+            Issue.record("expected a regular layout")
+            return
+        }
+        let top = regions.lowerText.row
+        #expect(grid.plainTextRows()[top] == "Lalpha")
+        #expect(grid.plainTextRows()[top + 1] == "Rbeta")
+        #expect(grid[top, 0].style == ScreenRenderer.style(for: .leftFork))
+        #expect(grid[top, 1].style == ScreenRenderer.style(for: .unchanged))
+        #expect(grid[top + 1, 0].style == ScreenRenderer.style(for: .rightFork))
+        #expect(session.screenContent().lower.summary == "left +1 -0  right +1 -0")
+    }
 }
