@@ -4,12 +4,15 @@ struct BenchmarkOptions {
     var sizes: [Int] = [10_000, 100_000, 1_000_000, 10_000_000]
     /// Runs per measurement; the median is reported.
     var runs = 5
+    /// Whether to replay the real merges of the editing traces when they are present.
+    var replayTraces = true
 
     /// Usage text for `--help` and for bad arguments.
     static let usage = """
-    usage: forked-bench [--sizes 10k,100k,1m,10m] [--runs N]
+    usage: forked-bench [--sizes 10k,100k,1m,10m] [--runs N] [--no-traces]
       --sizes  comma-separated text sizes (suffix k or m), default 10k,100k,1m,10m
       --runs   runs per measurement, the median is reported (default 5)
+      --no-traces  skip the replay of real merges from the editing traces
     """
 
     /// An argument forked-bench does not understand.
@@ -30,6 +33,8 @@ struct BenchmarkOptions {
                     throw ParseError(description: "--runs needs a positive number")
                 }
                 self.runs = runs
+            case "--no-traces":
+                replayTraces = false
             case "--help", "-h":
                 throw ParseError(description: BenchmarkOptions.usage)
             default:

@@ -21,33 +21,42 @@ struct GitMergeFile {
 
     /// Whether a `git` executable can be started.
     static var isAvailable: Bool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "--version"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        do {
-            try process.run()
-            process.waitUntilExit()
-            return process.terminationStatus == 0
-        } catch {
-            return false
-        }
+        (try? spawnAndWait(["git", "--version"])) == 0
     }
 
-    /// Runs one merge and returns its output (with conflict markers where git found conflicts).
+    /// Runs one merge, its output discarded, and returns git's exit status (the number of
+    /// conflicts, capped at 127). Started with `posix_spawnp` rather than Foundation's `Process`,
+    /// whose start-up on Linux costs tens of milliseconds and would flatter TextMerger.
     @discardableResult
-    func run() throws -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "merge-file", "-p", dominantFile.path, ancestorFile.path, subordinateFile.path]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return data
+    func run() throws -> Int32 {
+        try GitMergeFile.spawnAndWait(["git", "merge-file", "-p", dominantFile.path, ancestorFile.path, subordinateFile.path])
+    }
+
+    /// A process that could not be started.
+    struct SpawnError: Error, CustomStringConvertible {
+        var code: Int32
+        var description: String { "could not start git (error \(code))" }
+    }
+
+    /// Starts `arguments` with standard output and error sent to /dev/null and waits for it.
+    static func spawnAndWait(_ arguments: [String]) throws -> Int32 {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var cArguments: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) }
+        cArguments.append(nil)
+        defer { for argument in cArguments { free(argument) } }
+        var pid = pid_t()
+        let status = posix_spawnp(&pid, arguments[0], &actions, nil, cArguments, environ)
+        guard status == 0 else { throw SpawnError(code: status) }
+        var exitStatus: Int32 = 0
+        while waitpid(pid, &exitStatus, 0) == -1 {
+            guard errno == EINTR else { throw SpawnError(code: errno) }
+        }
+        // WEXITSTATUS, spelled out since the C macro is not imported.
+        return (exitStatus >> 8) & 0xFF
     }
 
     /// Removes the temporary files.

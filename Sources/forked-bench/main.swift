@@ -18,7 +18,7 @@ do {
         synthetic,
         title: "Three-way text merge, edit every ~\(TextGenerator.editSpacing) chars per side, median of \(options.runs) runs"
     ))
-    let replay = try TraceReplayBenchmark(options: options).run()
+    let replay = options.replayTraces ? try TraceReplayBenchmark(options: options).run() : []
     if !replay.isEmpty {
         print("")
         print(ResultTable.render(replay, title: "Real merges from editing traces (all triples per file), median of \(options.runs) runs"))

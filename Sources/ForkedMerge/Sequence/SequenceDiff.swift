@@ -1,26 +1,67 @@
 /// A two-way diff of integer sequences (elements interned to IDs), fast on long inputs.
 ///
-/// Common prefixes and suffixes are trimmed first. A region is then diffed with Myers' greedy
-/// algorithm when its edit distance stays small; a region too costly for that is split at
-/// patience anchors (elements occurring exactly once on each side, kept in order by a longest
-/// increasing subsequence) and each gap is diffed the same way. A gap without anchors that is
-/// still too costly is treated as one replacement. This keeps the work near-linear on the long,
+/// Common prefixes and suffixes are trimmed first. A small region is then diffed with Myers'
+/// greedy algorithm; a large one is split at patience anchors (elements occurring exactly once
+/// on each side, kept in order by a longest increasing subsequence) and each gap is diffed the
+/// same way. A region without anchors gets a Myers diff bounded in work, and is treated as one
+/// replacement when even that is too costly. This keeps the work near-linear on the long,
 /// mostly-equal inputs merging sees, while small regions still get a minimal diff.
 enum SequenceDiff {
     /// Budget of Myers steps (edit distance times region length) before falling back to anchors.
-    static let myersWorkBudget = 4_000_000
+    static let myersWorkBudget = 2_000_000
+    /// Regions up to this many elements (both sides together) go straight to Myers.
+    static let myersDirectLimit = 1_024
     /// Largest edit distance Myers explores, bounding the memory of its trace.
     static let myersMaximumDistance = 1_500
 
     /// Returns the hunks turning `ancestor` into `side`, sorted and coalesced.
     static func hunks(_ ancestor: [Int], _ side: [Int]) -> [DiffHunk] {
-        var matches: [MatchRun] = []
         ancestor.withUnsafeBufferPointer { a in
-            side.withUnsafeBufferPointer { b in
-                collectMatches(a, b, into: &matches)
-            }
+            side.withUnsafeBufferPointer { b in hunks(a, b, workspace: DiffWorkspace()) }
         }
-        return hunks(fromMatches: matches, ancestorCount: ancestor.count, sideCount: side.count)
+    }
+
+    /// Returns the hunks turning `ancestor` into `side`, using `workspace` for scratch memory.
+    static func hunks<Element: FixedWidthInteger>(
+        _ ancestor: UnsafeBufferPointer<Element>, _ side: UnsafeBufferPointer<Element>, workspace: DiffWorkspace
+    ) -> [DiffHunk] {
+        var matches = workspace.matches
+        workspace.matches = []
+        matches.removeAll(keepingCapacity: true)
+        collectMatches(ancestor, side, into: &matches, workspace: workspace)
+        let result = hunks(fromMatches: matches, ancestorCount: ancestor.count, sideCount: side.count)
+        workspace.matches = matches
+        return result
+    }
+
+    /// Returns the hunks between two sequences of hash IDs, or `nil` when a pair of elements the
+    /// diff matched turns out to differ (a hash collision), so the caller can fall back to exact IDs.
+    static func verifiedHunks(
+        _ ancestor: UnsafeBufferPointer<Int>, _ side: UnsafeBufferPointer<Int>, workspace: DiffWorkspace,
+        equal: (Int, Int) -> Bool
+    ) -> [DiffHunk]? {
+        let hunks = hunks(ancestor, side, workspace: workspace)
+        var a = 0
+        var b = 0
+        for index in 0...hunks.count {
+            let end = index < hunks.count ? hunks[index].ancestor.lowerBound : ancestor.count
+            while a < end {
+                if !equal(a, b) { return nil }
+                a += 1
+                b += 1
+            }
+            guard index < hunks.count else { break }
+            a = hunks[index].ancestor.upperBound
+            b = hunks[index].side.upperBound
+        }
+        return hunks
+    }
+
+    /// Array convenience for ``verifiedHunks(_:_:workspace:equal:)``.
+    static func verifiedHunks(_ ancestor: [Int], _ side: [Int], workspace: DiffWorkspace, equal: (Int, Int) -> Bool) -> [DiffHunk]? {
+        ancestor.withUnsafeBufferPointer { a in
+            side.withUnsafeBufferPointer { b in verifiedHunks(a, b, workspace: workspace, equal: equal) }
+        }
     }
 
     /// A run of equal elements: `ancestor[a..<a+length] == side[b..<b+length]`.
@@ -31,15 +72,20 @@ enum SequenceDiff {
     }
 
     /// Work items processed in order with an explicit stack, so deep recursion cannot overflow.
-    private enum Task {
+    enum Task {
         case region(aLow: Int, aHigh: Int, bLow: Int, bHigh: Int)
         case match(MatchRun)
     }
 
-    private static func collectMatches(
-        _ a: UnsafeBufferPointer<Int>, _ b: UnsafeBufferPointer<Int>, into matches: inout [MatchRun]
+    private static func collectMatches<Element: FixedWidthInteger>(
+        _ a: UnsafeBufferPointer<Element>, _ b: UnsafeBufferPointer<Element>, into matches: inout [MatchRun],
+        workspace: DiffWorkspace
     ) {
-        var stack: [Task] = [.region(aLow: 0, aHigh: a.count, bLow: 0, bHigh: b.count)]
+        var stack = workspace.stack
+        workspace.stack = []
+        stack.removeAll(keepingCapacity: true)
+        defer { workspace.stack = stack }
+        stack.append(.region(aLow: 0, aHigh: a.count, bLow: 0, bHigh: b.count))
         while let task = stack.popLast() {
             switch task {
             case .match(let run):
@@ -56,14 +102,36 @@ enum SequenceDiff {
                 bHigh -= suffix
                 if suffix > 0 { stack.append(.match(MatchRun(a: aHigh, b: bHigh, length: suffix))) }
                 if aLow == aHigh || bLow == bHigh { continue }
-
-                let total = (aHigh - aLow) + (bHigh - bLow)
-                let allowedDistance = min(myersMaximumDistance, max(64, myersWorkBudget / total))
-                if let runs = MyersDiff.matches(a, aLow..<aHigh, b, bLow..<bHigh, maximumDistance: allowedDistance) {
-                    for run in runs { append(run, to: &matches) }
+                // One element against several (a replaced token, a single changed character):
+                // at most one match is possible, found without Myers' bookkeeping.
+                if aHigh - aLow == 1 || bHigh - bLow == 1 {
+                    if aHigh - aLow == 1 {
+                        if let j = (bLow..<bHigh).first(where: { b[$0] == a[aLow] }) {
+                            append(MatchRun(a: aLow, b: j, length: 1), to: &matches)
+                        }
+                    } else if let i = (aLow..<aHigh).first(where: { a[$0] == b[bLow] }) {
+                        append(MatchRun(a: i, b: bLow, length: 1), to: &matches)
+                    }
                     continue
                 }
-                let anchors = PatienceAnchors.find(a, aLow..<aHigh, b, bLow..<bHigh)
+
+                let total = (aHigh - aLow) + (bHigh - bLow)
+                // Small regions get a minimal diff; large ones are split at anchors first, and
+                // only fall back to a (bounded) Myers search when no anchor exists.
+                var anchors: [PatienceAnchors.Anchor] = []
+                if total > myersDirectLimit {
+                    anchors = PatienceAnchors.find(a, aLow..<aHigh, b, bLow..<bHigh)
+                }
+                if anchors.isEmpty {
+                    let allowedDistance = min(myersMaximumDistance, max(64, myersWorkBudget / total))
+                    if MyersDiff.matches(
+                        a, aLow..<aHigh, b, bLow..<bHigh, maximumDistance: allowedDistance, workspace: workspace, into: &matches
+                    ) {
+                        // Matched: nothing more to do for this region.
+                    } else if total <= myersDirectLimit {
+                        anchors = PatienceAnchors.find(a, aLow..<aHigh, b, bLow..<bHigh)
+                    }
+                }
                 if anchors.isEmpty { continue }
                 // Push in reverse: gap after the last anchor first, so regions pop in order.
                 var nextA = aHigh
@@ -79,7 +147,8 @@ enum SequenceDiff {
         }
     }
 
-    private static func append(_ run: MatchRun, to matches: inout [MatchRun]) {
+    /// Appends a run, extending the previous one when they are contiguous.
+    static func append(_ run: MatchRun, to matches: inout [MatchRun]) {
         guard run.length > 0 else { return }
         if let last = matches.last, last.a + last.length == run.a, last.b + last.length == run.b {
             matches[matches.count - 1].length += run.length

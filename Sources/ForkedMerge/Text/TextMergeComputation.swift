@@ -1,47 +1,84 @@
-/// One text merge: diffs both sides against the ancestor and combines them with ``ThreeWayMerge``.
-struct TextMergeComputation {
-    let ancestor: [UInt8]
-    let dominant: [UInt8]
-    let subordinate: [UInt8]
+import Dispatch
 
-    /// The merged text's UTF-8 bytes.
-    func mergedBytes() -> [UInt8] {
-        withBuffers { policy, pieces, _, _ in
-            var output: [UInt8] = []
-            output.reserveCapacity(max(policy.dominant.count, policy.subordinate.count) + 64)
-            for piece in pieces { append(piece, from: policy, to: &output) }
-            return output
+/// One text merge: diffs both sides against the ancestor and combines them with ``ThreeWayMerge``.
+///
+/// The texts are read in place through their UTF-8 storage (no copies), so a computation only
+/// exists inside ``run(ancestor:dominant:subordinate:_:)``.
+struct TextMergeComputation {
+    let policy: TextMergePolicy
+    let pieces: [MergePiece]
+    let dominantHunks: [DiffHunk]
+    let subordinateHunks: [DiffHunk]
+
+    /// Merges the three texts and hands the computation to `body`.
+    static func run<R>(ancestor: String, dominant: String, subordinate: String, _ body: (TextMergeComputation) -> R) -> R {
+        var ancestor = ancestor
+        var dominant = dominant
+        var subordinate = subordinate
+        return ancestor.withUTF8 { ancestorBuffer in
+            dominant.withUTF8 { dominantBuffer in
+                subordinate.withUTF8 { subordinateBuffer in
+                    body(TextMergeComputation(ancestorBuffer, dominantBuffer, subordinateBuffer))
+                }
+            }
+        }
+    }
+
+    private init(_ ancestor: UnsafeBufferPointer<UInt8>, _ dominant: UnsafeBufferPointer<UInt8>, _ subordinate: UnsafeBufferPointer<UInt8>) {
+        (dominantHunks, subordinateHunks) = TextMergeComputation.sideDiffs(ancestor, dominant, subordinate)
+        policy = TextMergePolicy(ancestor: ancestor, dominant: dominant, subordinate: subordinate)
+        pieces = ThreeWayMerge(
+            ancestorCount: ancestor.count, dominant: dominantHunks, subordinate: subordinateHunks, policy: policy
+        ).pieces()
+    }
+
+    /// The merged text, written straight into the new string's storage.
+    func mergedString() -> String {
+        let count = pieces.reduce(0) { $0 + $1.range.count }
+        return String(unsafeUninitializedCapacity: count) { output in
+            var offset = 0
+            for piece in pieces where !piece.range.isEmpty {
+                if case .separator = piece.source {
+                    for byte in policy.bytes(of: piece) {
+                        output[offset] = byte
+                        offset += 1
+                    }
+                } else {
+                    let source = UnsafeBufferPointer(rebasing: policy.buffer(piece.source)[piece.range])
+                    _ = UnsafeMutableBufferPointer(rebasing: output[offset..<(offset + source.count)]).initialize(from: source)
+                    offset += source.count
+                }
+            }
+            return offset
         }
     }
 
     /// The merged text as origin-attributed segments, with statistics.
     func result() -> TextMergeResult {
-        withBuffers { policy, pieces, dominantHunks, subordinateHunks in
-            var segments: [TextMergeSegment] = []
-            var pending: [UInt8] = []
-            var pendingOrigin: MergeOrigin? = nil
-            for piece in pieces where !piece.range.isEmpty {
-                if piece.origin != pendingOrigin, let origin = pendingOrigin {
-                    segments.append(TextMergeSegment(text: String(decoding: pending, as: UTF8.self), origin: TextOrigin(origin)))
-                    pending.removeAll(keepingCapacity: true)
-                }
-                pendingOrigin = piece.origin
-                append(piece, from: policy, to: &pending)
-            }
-            if let origin = pendingOrigin, !pending.isEmpty {
+        var segments: [TextMergeSegment] = []
+        var pending: [UInt8] = []
+        var pendingOrigin: MergeOrigin? = nil
+        for piece in pieces where !piece.range.isEmpty {
+            if piece.origin != pendingOrigin, let origin = pendingOrigin {
                 segments.append(TextMergeSegment(text: String(decoding: pending, as: UTF8.self), origin: TextOrigin(origin)))
+                pending.removeAll(keepingCapacity: true)
             }
-            let statistics = TextMergeStatistics(
-                dominantInserted: dominantHunks.reduce(0) { $0 + characterCount(policy.dominant, $1.side) },
-                dominantDeleted: dominantHunks.reduce(0) { $0 + characterCount(policy.ancestor, $1.ancestor) },
-                subordinateInserted: subordinateHunks.reduce(0) { $0 + characterCount(policy.subordinate, $1.side) },
-                subordinateDeleted: subordinateHunks.reduce(0) { $0 + characterCount(policy.ancestor, $1.ancestor) }
-            )
-            return TextMergeResult(segments: segments, statistics: statistics)
+            pendingOrigin = piece.origin
+            append(piece, to: &pending)
         }
+        if let origin = pendingOrigin, !pending.isEmpty {
+            segments.append(TextMergeSegment(text: String(decoding: pending, as: UTF8.self), origin: TextOrigin(origin)))
+        }
+        let statistics = TextMergeStatistics(
+            dominantInserted: dominantHunks.reduce(0) { $0 + characterCount(policy.dominant, $1.side) },
+            dominantDeleted: dominantHunks.reduce(0) { $0 + characterCount(policy.ancestor, $1.ancestor) },
+            subordinateInserted: subordinateHunks.reduce(0) { $0 + characterCount(policy.subordinate, $1.side) },
+            subordinateDeleted: subordinateHunks.reduce(0) { $0 + characterCount(policy.ancestor, $1.ancestor) }
+        )
+        return TextMergeResult(segments: segments, statistics: statistics)
     }
 
-    private func append(_ piece: MergePiece, from policy: TextMergePolicy, to output: inout [UInt8]) {
+    private func append(_ piece: MergePiece, to output: inout [UInt8]) {
         if case .separator = piece.source {
             output.append(contentsOf: policy.bytes(of: piece))
         } else {
@@ -59,40 +96,51 @@ struct TextMergeComputation {
         return String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self).count
     }
 
-    /// Runs the diffs and the three-way merge with all three texts pinned in memory.
-    private func withBuffers<R>(_ body: (TextMergePolicy, [MergePiece], [DiffHunk], [DiffHunk]) -> R) -> R {
-        ancestor.withUnsafeBufferPointer { ancestorBuffer in
-            dominant.withUnsafeBufferPointer { dominantBuffer in
-                subordinate.withUnsafeBufferPointer { subordinateBuffer in
-                    let ancestorStarts = TextSplitting.lineStarts(ancestorBuffer, in: 0..<ancestorBuffer.count)
-                    let dominantStarts = TextSplitting.lineStarts(dominantBuffer, in: 0..<dominantBuffer.count)
-                    let subordinateStarts = TextSplitting.lineStarts(subordinateBuffer, in: 0..<subordinateBuffer.count)
-                    var interner = ByteSliceInterner(
-                        buffers: [ancestorBuffer, dominantBuffer, subordinateBuffer],
-                        expectedCount: ancestorStarts.count + dominantStarts.count / 2 + subordinateStarts.count / 2
-                    )
-                    func lineIDs(_ starts: [Int], buffer: Int) -> [Int] {
-                        guard starts.count > 1 else { return [] }
-                        return (0..<(starts.count - 1)).map { interner.id(buffer: buffer, range: starts[$0]..<starts[$0 + 1]) }
-                    }
-                    let ancestorIDs = lineIDs(ancestorStarts, buffer: 0)
-                    let dominantIDs = lineIDs(dominantStarts, buffer: 1)
-                    let subordinateIDs = lineIDs(subordinateStarts, buffer: 2)
-                    let dominantHunks = TextDiff(
-                        ancestor: ancestorBuffer, ancestorLineStarts: ancestorStarts, ancestorLineIDs: ancestorIDs,
-                        side: dominantBuffer, sideLineStarts: dominantStarts, sideLineIDs: dominantIDs
-                    ).hunks()
-                    let subordinateHunks = TextDiff(
-                        ancestor: ancestorBuffer, ancestorLineStarts: ancestorStarts, ancestorLineIDs: ancestorIDs,
-                        side: subordinateBuffer, sideLineStarts: subordinateStarts, sideLineIDs: subordinateIDs
-                    ).hunks()
-                    let policy = TextMergePolicy(ancestor: ancestorBuffer, dominant: dominantBuffer, subordinate: subordinateBuffer)
-                    let pieces = ThreeWayMerge(
-                        ancestorCount: ancestorBuffer.count, dominant: dominantHunks, subordinate: subordinateHunks, policy: policy
-                    ).pieces()
-                    return body(policy, pieces, dominantHunks, subordinateHunks)
-                }
-            }
+    /// Texts at least this long (in bytes, all three together) diff both sides in parallel.
+    static let parallelThreshold = 200_000
+
+    /// The read-only inputs of the two side diffs. The buffers stay valid and unmodified for
+    /// the whole parallel section, so sharing them between the two threads is safe.
+    private struct SharedInput: @unchecked Sendable {
+        let ancestor: UnsafeBufferPointer<UInt8>
+        let sides: [UnsafeBufferPointer<UInt8>]
+        let ancestorStarts: [Int]
+        let ancestorIDs: [Int]
+
+        func diff(side index: Int) -> [DiffHunk] {
+            let side = sides[index]
+            let sideStarts = TextSplitting.lineStarts(side, in: 0..<side.count)
+            return TextDiff(
+                ancestor: ancestor, ancestorLineStarts: ancestorStarts, ancestorLineIDs: ancestorIDs,
+                side: side, sideLineStarts: sideStarts, sideLineIDs: TextDiff.hashIDs(side, starts: sideStarts)
+            ).hunks()
         }
+    }
+
+    /// One result slot per thread; each thread writes only its own slot, and they are read
+    /// after both threads finished.
+    private final class ResultSlots: @unchecked Sendable {
+        var dominant: [DiffHunk] = []
+        var subordinate: [DiffHunk] = []
+    }
+
+    /// Diffs both sides against the ancestor; on long texts the two diffs run on two threads.
+    private static func sideDiffs(
+        _ ancestor: UnsafeBufferPointer<UInt8>, _ dominant: UnsafeBufferPointer<UInt8>, _ subordinate: UnsafeBufferPointer<UInt8>
+    ) -> ([DiffHunk], [DiffHunk]) {
+        let ancestorStarts = TextSplitting.lineStarts(ancestor, in: 0..<ancestor.count)
+        let input = SharedInput(
+            ancestor: ancestor, sides: [dominant, subordinate],
+            ancestorStarts: ancestorStarts, ancestorIDs: TextDiff.hashIDs(ancestor, starts: ancestorStarts)
+        )
+        guard ancestor.count + dominant.count + subordinate.count >= parallelThreshold else {
+            return (input.diff(side: 0), input.diff(side: 1))
+        }
+        let slots = ResultSlots()
+        DispatchQueue.concurrentPerform(iterations: 2) { index in
+            let hunks = input.diff(side: index)
+            if index == 0 { slots.dominant = hunks } else { slots.subordinate = hunks }
+        }
+        return (slots.dominant, slots.subordinate)
     }
 }

@@ -118,6 +118,7 @@ struct TextMergePolicy: ThreeWayMergePolicy {
     /// Widens `range` of the ancestor to whole words: it grows while the characters on both
     /// sides of each edge are word characters.
     func widened(_ range: Range<Int>) -> Range<Int> {
+        if let widened = asciiWidened(range) { return widened }
         var lower = range.lowerBound
         var upper = range.upperBound
         let leftStart = max(0, lower - TextMergePolicy.wideningWindow)
@@ -133,6 +134,34 @@ struct TextMergePolicy: ThreeWayMergePolicy {
         for character in right {
             guard insideWord, CharacterClass(character) == .word else { break }
             upper += character.utf8.count
+        }
+        return lower..<upper
+    }
+
+    /// ``widened(_:)`` for the common case of ASCII around both edges, without decoding
+    /// characters; nil when a non-ASCII byte is met.
+    private func asciiWidened(_ range: Range<Int>) -> Range<Int>? {
+        guard !range.isEmpty, ancestor[range.lowerBound] < 0x80, ancestor[range.upperBound - 1] < 0x80 else { return nil }
+        func isWord(_ byte: UInt8) -> Bool { CharacterClass(asciiByte: byte) == .word }
+        var lower = range.lowerBound
+        if isWord(ancestor[lower]) {
+            let limit = max(0, lower - TextMergePolicy.wideningWindow)
+            while lower > limit {
+                let byte = ancestor[lower - 1]
+                if byte >= 0x80 { return nil }
+                guard isWord(byte) else { break }
+                lower -= 1
+            }
+        }
+        var upper = range.upperBound
+        if isWord(ancestor[upper - 1]) {
+            let limit = min(ancestor.count, upper + TextMergePolicy.wideningWindow)
+            while upper < limit {
+                let byte = ancestor[upper]
+                if byte >= 0x80 { return nil }
+                guard isWord(byte) else { break }
+                upper += 1
+            }
         }
         return lower..<upper
     }

@@ -26,22 +26,18 @@ public struct TextMerger: Merger {
     ///
     /// The result equals `mergeWithOrigins(dominant, withSubordinate: subordinate, commonAncestor: commonAncestor).text`.
     public func merge(_ dominant: String, withSubordinate subordinate: String, commonAncestor: String) throws -> String {
-        let ancestorBytes = Array(commonAncestor.utf8)
-        let dominantBytes = Array(dominant.utf8)
-        let subordinateBytes = Array(subordinate.utf8)
         // One side unchanged: the other side is the merge exactly, no diff needed.
-        if dominantBytes == ancestorBytes { return subordinate }
-        if subordinateBytes == ancestorBytes || subordinateBytes == dominantBytes { return dominant }
-        let merged = TextMergeComputation(ancestor: ancestorBytes, dominant: dominantBytes, subordinate: subordinateBytes)
-        return String(decoding: merged.mergedBytes(), as: UTF8.self)
+        if dominant.utf8.elementsEqual(commonAncestor.utf8) { return subordinate }
+        if subordinate.utf8.elementsEqual(commonAncestor.utf8) || subordinate.utf8.elementsEqual(dominant.utf8) { return dominant }
+        return TextMergeComputation.run(ancestor: commonAncestor, dominant: dominant, subordinate: subordinate) {
+            $0.mergedString()
+        }
     }
 
     /// Returns the merge as runs attributed to the side they come from, with change statistics.
     ///
     /// Use it to colour a merge view, or to report how much each side changed.
     public func mergeWithOrigins(_ dominant: String, withSubordinate subordinate: String, commonAncestor: String) -> TextMergeResult {
-        TextMergeComputation(
-            ancestor: Array(commonAncestor.utf8), dominant: Array(dominant.utf8), subordinate: Array(subordinate.utf8)
-        ).result()
+        TextMergeComputation.run(ancestor: commonAncestor, dominant: dominant, subordinate: subordinate) { $0.result() }
     }
 }

@@ -1,16 +1,26 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif
+
 /// Splits UTF-8 text into units whose boundaries are always grapheme cluster boundaries.
 enum TextSplitting {
     /// Start offsets of every line (each line ends after its `\n`), followed by the end offset.
     ///
     /// A position right after a line feed is always a grapheme boundary (`\r\n` stays whole).
     static func lineStarts(_ bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>) -> [Int] {
-        guard !range.isEmpty else { return [range.lowerBound] }
+        guard !range.isEmpty, let base = bytes.baseAddress else { return [range.lowerBound] }
         var starts: [Int] = [range.lowerBound]
         starts.reserveCapacity(range.count / 40 + 2)
         var index = range.lowerBound
-        while index < range.upperBound {
-            if bytes[index] == 0x0A, index + 1 < range.upperBound { starts.append(index + 1) }
-            index += 1
+        // memchr scans for line feeds many bytes at a time.
+        while index < range.upperBound, let found = memchr(base + index, 0x0A, range.upperBound - index) {
+            let position = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            if position + 1 < range.upperBound { starts.append(position + 1) }
+            index = position + 1
         }
         starts.append(range.upperBound)
         return starts
