@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "Forked", targets: ["Forked"]),
         .library(name: "ForkedMerge", targets: ["ForkedMerge"]),
         .library(name: "ForkedModel", targets: ["ForkedModel"]),
+        .library(name: "ForkedEditCore", targets: ["ForkedEditCore"]),
         .executable(name: "forked-bench", targets: ["forked-bench"]),
     ],
     dependencies: [
@@ -42,6 +43,9 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
+        // MARK: The editor: a pure core, no terminal in it
+        .target(name: "ForkedEditCore", dependencies: ["Forked", "ForkedMerge"], swiftSettings: strictSettings),
+
         // MARK: Executables
         .executableTarget(name: "forked-bench", dependencies: ["ForkedMerge"], swiftSettings: strictSettings),
 
@@ -62,5 +66,6 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        .testTarget(name: "ForkedEditCoreTests", dependencies: ["ForkedEditCore"], swiftSettings: strictSettings),
     ]
 )

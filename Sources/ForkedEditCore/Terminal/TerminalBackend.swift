@@ -1,0 +1,18 @@
+/// A real (or simulated) terminal the editor draws to and reads input from.
+///
+/// The editor core never talks to a terminal library directly; an adapter such as the
+/// ncurses backend implements this protocol, which keeps the core testable.
+public protocol TerminalBackend: AnyObject {
+    /// The current size of the terminal.
+    var size: (columns: Int, rows: Int) { get }
+
+    /// Shows `grid` on the terminal, including its cursor.
+    func draw(_ grid: CellGrid) throws
+
+    /// Waits up to `timeoutMilliseconds` for the next input event; `nil` when none arrived.
+    /// A negative timeout waits indefinitely.
+    func nextEvent(timeoutMilliseconds: Int) throws -> InputEvent?
+
+    /// Restores the terminal to the state it was in before the editor started.
+    func shutdown()
+}
