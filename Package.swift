@@ -44,7 +44,7 @@ let package = Package(
         ),
 
         // MARK: The editor: a pure core, no terminal in it
-        .target(name: "ForkedEditCore", dependencies: ["Forked", "ForkedMerge"], swiftSettings: strictSettings),
+        .target(name: "ForkedEditCore", dependencies: ["Forked", "ForkedMerge", "ForkedModel"], swiftSettings: strictSettings),
 
         // MARK: Executables
         .executableTarget(name: "forked-bench", dependencies: ["ForkedMerge"], swiftSettings: strictSettings),
