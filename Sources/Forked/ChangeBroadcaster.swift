@@ -3,6 +3,9 @@ import Foundation
 /// Hands each change to every live `AsyncStream` made by ``ForkedResource/changeStream``.
 final class ChangeBroadcaster: Sendable {
     private let continuations = ProtectedValue<[UUID: AsyncStream<ForkChange>.Continuation]>([:])
+    /// Held from the start of a transaction until its changes are sent, so that two threads'
+    /// changes cannot overtake each other between their commit and their announcement.
+    private let publishingOrder = ProtectedValue(())
 
     /// A new stream that receives every change from now on.
     func makeStream() -> AsyncStream<ForkChange> {
@@ -15,7 +18,17 @@ final class ChangeBroadcaster: Sendable {
         return stream
     }
 
-    func send(_ changes: [ForkChange]) {
+    /// Runs `transaction`, then sends the changes it returns, before any other transaction run
+    /// through here can send its own: subscribers see changes in the order they were committed.
+    func publishing<Result>(_ transaction: () throws -> (result: Result, changes: [ForkChange])) rethrows -> Result {
+        try publishingOrder.withLock { _ in
+            let (result, changes) = try transaction()
+            send(changes)
+            return result
+        }
+    }
+
+    private func send(_ changes: [ForkChange]) {
         guard !changes.isEmpty else { return }
         let targets = continuations.withLock { Array($0.values) }
         for continuation in targets {

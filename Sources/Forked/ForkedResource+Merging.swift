@@ -99,19 +99,41 @@ extension ForkedResource {
         commit: (inout ForkedState<ResourceType>, PendingMerge, ResourceType?) -> Bool
     ) throws -> MergeAction {
         while true {
+            let step = try mergeTransaction(into: target, from: source) { state in
+                let step = try prepare(&state)
+                guard case .finished(let action) = step else { return (step, nil) }
+                return (step, action)
+            }
             let pending: PendingMerge
-            switch try repository.withState(prepare) {
+            switch step {
             case .finished(let action):
-                try announce(action, in: target, from: source)
                 return action
             case .merge(let inputs):
                 pending = inputs
             }
             let (incoming, receiving) = sides(pending)
             let merged = try mergedContent(incoming: incoming, receiving: receiving, ancestor: pending.ancestor)
-            if try repository.withState({ commit(&$0, pending, merged) }) {
-                try announce(.resolveConflict, in: target, from: source)
-                return .resolveConflict
+            let committed = try mergeTransaction(into: target, from: source) { state in
+                let committed = commit(&state, pending, merged)
+                return (committed, committed ? .resolveConflict : nil)
+            }
+            if committed { return .resolveConflict }
+        }
+    }
+
+    /// Runs one transaction of a merge and announces the action it reports, if any. The
+    /// announced version is read in the same transaction, so it is the merge's own even when
+    /// another thread changes or deletes the fork right after.
+    private func mergeTransaction<Outcome>(
+        into target: Fork, from source: Fork,
+        _ body: (inout ForkedState<ResourceType>) throws -> (outcome: Outcome, action: MergeAction?)
+    ) throws -> Outcome {
+        try broadcaster.publishing {
+            try repository.withState { state in
+                let (outcome, action) = try body(&state)
+                guard let action, action != .none else { return (outcome, []) }
+                let version = try state.latestCommit(of: target).version
+                return (outcome, [ForkChange(fork: target, kind: .merged(action), mergingFork: source, version: version)])
             }
         }
     }
@@ -156,11 +178,5 @@ extension ForkedResource {
         return try ValueMerging.merge(
             dominant.content, withSubordinate: subordinate.content, commonAncestor: ancestor.content
         )
-    }
-
-    private func announce(_ action: MergeAction, in fork: Fork, from mergingFork: Fork) throws {
-        guard action != .none else { return }
-        let version = try mostRecentVersion(of: fork)
-        broadcaster.send([ForkChange(fork: fork, kind: .merged(action), mergingFork: mergingFork, version: version)])
     }
 }

@@ -42,20 +42,24 @@ public final class ForkedResource<RepositoryType: Repository>: Sendable {
     public func create(_ fork: Fork) throws {
         guard fork != .main else { throw ForkedError.mainCannotBeCreatedOrDeleted }
         guard !fork.name.isEmpty else { throw ForkedError.invalidForkName(fork.name) }
-        try repository.withState { state in
-            guard state.forks[fork] == nil else { throw ForkedError.forkAlreadyExists(fork) }
-            state.forks[fork] = ForkRecord()
+        try broadcaster.publishing {
+            try repository.withState { state in
+                guard state.forks[fork] == nil else { throw ForkedError.forkAlreadyExists(fork) }
+                state.forks[fork] = ForkRecord()
+            }
+            return ((), [ForkChange(fork: fork, kind: .created, version: nil)])
         }
-        broadcaster.send([ForkChange(fork: fork, kind: .created, version: nil)])
     }
 
     /// Deletes `fork` and whatever it stored. Changes not merged into main are lost.
     public func delete(_ fork: Fork) throws {
         guard fork != .main else { throw ForkedError.mainCannotBeCreatedOrDeleted }
-        try repository.withState { state in
-            guard state.forks.removeValue(forKey: fork) != nil else { throw ForkedError.unknownFork(fork) }
+        try broadcaster.publishing {
+            try repository.withState { state in
+                guard state.forks.removeValue(forKey: fork) != nil else { throw ForkedError.unknownFork(fork) }
+            }
+            return ((), [ForkChange(fork: fork, kind: .deleted, version: nil)])
         }
-        broadcaster.send([ForkChange(fork: fork, kind: .deleted, version: nil)])
     }
 
     /// Whether `fork` exists.
@@ -77,11 +81,13 @@ public final class ForkedResource<RepositoryType: Repository>: Sendable {
     }
 
     private func change(_ fork: Fork, to value: ResourceType?, kind: ForkChange.Kind) throws {
-        let version = try repository.withState { state in
-            try state.commit(value, to: fork)
-            return state.clock
+        try broadcaster.publishing {
+            let version = try repository.withState { state in
+                try state.commit(value, to: fork)
+                return state.clock
+            }
+            return ((), [ForkChange(fork: fork, kind: kind, version: version)])
         }
-        broadcaster.send([ForkChange(fork: fork, kind: kind, version: version)])
     }
 
     /// The value in `fork`, or `nil` when it has no content.

@@ -12,8 +12,8 @@ final class ProtectedValue<Value>: @unchecked Sendable {
         self.value = value
     }
 
-    /// Runs `body` on the value while holding the lock. The lock is never held across user code:
-    /// callers pass only their own bookkeeping here.
+    /// Runs `body` on the value while holding the lock. Never hold it across a merge, which runs
+    /// user code of unknown length: callers pass their own bookkeeping, or a repository transaction.
     func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         lock.lock()
         defer { lock.unlock() }
