@@ -149,7 +149,10 @@ extension ForkedResource {
     /// Merges every fork into main, in the order their changes were made, so where values
     /// cannot merge the most recent change wins whatever order forks are listed in.
     /// When `target` is not main, main is then merged into `target`.
+    ///
+    /// - Throws: ``ForkedError/unknownFork(_:)`` when `target` does not exist, before anything is merged.
     public func mergeAllForks(into target: Fork = .main) throws {
+        guard try has(target) else { throw ForkedError.unknownFork(target) }
         let others = try inOrderOfLastChange(forks.filter { $0 != .main })
         for fork in others { try mergeIntoMain(from: fork) }
         if target != .main { try mergeFromMain(into: target) }
