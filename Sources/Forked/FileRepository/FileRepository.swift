@@ -22,11 +22,22 @@ public final class FileRepository<Resource: Codable & Sendable & Equatable>: Rep
     /// The directory holding the repository.
     public let directory: URL
 
+    /// The last manifest read or written, and what it decodes to, so that a transaction rereads
+    /// only what another process changed.
     private struct Cache {
         var manifestData: Data?
+        var manifest: RepositoryManifest?
         var state: ForkedState<Resource>
         var commits: [UInt64: Commit<Resource>]
-        var generation: UInt64
+
+        static var empty: Cache { Cache(manifestData: nil, manifest: nil, state: ForkedState(), commits: [:]) }
+
+        /// A commit already loaded whose file has the checksum `checksum`: a version number
+        /// alone is not enough, since a directory restored from an older copy reuses them.
+        func commit(_ version: UInt64, checksum: String) -> Commit<Resource>? {
+            guard manifest?.commits[String(version)]?.checksum == checksum else { return nil }
+            return commits[version]
+        }
     }
 
     private let cache: ProtectedValue<Cache>
@@ -50,7 +61,7 @@ public final class FileRepository<Resource: Codable & Sendable & Equatable>: Rep
     ///   damaged, ``ForkedError/fileSystem(path:reason:)`` when they cannot be read or written.
     public init(directory: URL) throws {
         self.directory = directory
-        cache = ProtectedValue(Cache(manifestData: nil, state: ForkedState(), commits: [:], generation: 0))
+        cache = ProtectedValue(Cache.empty)
         do {
             try FileManager.default.createDirectory(at: commitsURL, withIntermediateDirectories: true)
         } catch {
@@ -84,7 +95,7 @@ public final class FileRepository<Resource: Codable & Sendable & Equatable>: Rep
         do {
             data = try Data(contentsOf: manifestURL)
         } catch CocoaError.fileReadNoSuchFile {
-            cache = Cache(manifestData: nil, state: ForkedState(), commits: [:], generation: 0)
+            cache = Cache.empty
             return
         } catch {
             throw ForkedError.fileSystem(path: manifestURL.path, reason: error.localizedDescription)
@@ -105,7 +116,7 @@ public final class FileRepository<Resource: Codable & Sendable & Equatable>: Rep
             guard let entry = manifest.commits[String(version)] else {
                 throw ForkedError.corruptRepository(path: manifestURL.path, reason: "commit \(version) is referenced but not listed")
             }
-            let loaded = try cache.commits[version] ?? loadCommit(version, checksum: entry.checksum)
+            let loaded = try cache.commit(version, checksum: entry.checksum) ?? loadCommit(version, checksum: entry.checksum)
             commits[version] = loaded
             return loaded
         }
@@ -118,7 +129,7 @@ public final class FileRepository<Resource: Codable & Sendable & Equatable>: Rep
             )
         }
         let state = ForkedState(clock: Version(count: manifest.clock), main: try commit(manifest.main), forks: forks)
-        cache = Cache(manifestData: data, state: state, commits: commits, generation: manifest.generation)
+        cache = Cache(manifestData: data, manifest: manifest, state: state, commits: commits)
     }
 
     private func loadCommit(_ version: UInt64, checksum: String) throws -> Commit<Resource> {
@@ -132,11 +143,13 @@ public final class FileRepository<Resource: Codable & Sendable & Equatable>: Rep
         guard Checksum.of(data) == checksum else {
             throw ForkedError.corruptRepository(path: url.path, reason: "checksum mismatch: the file is damaged or truncated")
         }
+        let commit: Commit<Resource>
         do {
-            return try JSONDecoder().decode(Commit<Resource>.self, from: data)
+            commit = try JSONDecoder().decode(Commit<Resource>.self, from: data)
         } catch {
             throw ForkedError.corruptRepository(path: url.path, reason: "commit cannot be decoded (\(Self.describe(error)))")
         }
+        return commit
     }
 
     // MARK: Writing
@@ -148,7 +161,7 @@ public final class FileRepository<Resource: Codable & Sendable & Equatable>: Rep
             if let head = record.head { stored[head.version.count] = head }
         }
         var checksums: [String: RepositoryManifest.CommitEntry] = [:]
-        let previous = (try? JSONDecoder().decode(RepositoryManifest.self, from: cache.manifestData ?? Data()))?.commits ?? [:]
+        let previous = cache.manifest?.commits ?? [:]
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         for (version, commit) in stored {
@@ -162,7 +175,7 @@ public final class FileRepository<Resource: Codable & Sendable & Equatable>: Rep
         }
         let manifest = RepositoryManifest(
             format: RepositoryManifest.currentFormat,
-            generation: cache.generation + 1,
+            generation: (cache.manifest?.generation ?? 0) + 1,
             clock: state.clock.count,
             main: state.main.version.count,
             forks: Dictionary(uniqueKeysWithValues: state.forks.map { fork, record in
@@ -182,7 +195,7 @@ public final class FileRepository<Resource: Codable & Sendable & Equatable>: Rep
             break
         }
         try AtomicFile.write(manifestData, to: manifestURL)
-        cache = Cache(manifestData: manifestData, state: state, commits: stored, generation: manifest.generation)
+        cache = Cache(manifestData: manifestData, manifest: manifest, state: state, commits: stored)
         removeUnreferencedFiles(keeping: Set(stored.keys))
     }
 
