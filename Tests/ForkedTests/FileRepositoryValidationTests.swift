@@ -8,8 +8,71 @@ private func temporaryDirectory() throws -> URL {
     return url
 }
 
+/// Rewrites the manifest's JSON with `edit`, as a hand edit or a bad copy could.
+private func editManifest(in directory: URL, _ edit: (inout [String: Any]) -> Void) throws {
+    let url = directory.appendingPathComponent("manifest.json")
+    var manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+    edit(&manifest)
+    try JSONSerialization.data(withJSONObject: manifest).write(to: url)
+}
+
+/// Whether `error` is a corrupt-repository error whose reason mentions `words`.
+private func isCorruption(_ error: any Error, mentioning words: String) -> Bool {
+    guard case ForkedError.corruptRepository(_, let reason) = error else { return false }
+    return reason.contains(words)
+}
+
 @Suite("File repository: what it refuses to read")
 struct FileRepositoryValidationTests {
+    @Test("a manifest that lists main among the other forks is corrupt")
+    func mainListedAsFork() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let resource = try ForkedResource(repository: try FileRepository<String>(directory: directory))
+        try resource.update(.main, with: "text")
+        try editManifest(in: directory) { $0["forks"] = ["main": ["edits": 0]] }
+        #expect {
+            _ = try FileRepository<String>(directory: directory)
+        } throws: { isCorruption($0, mentioning: "'main'") }
+    }
+
+    @Test("a manifest whose clock is behind its own commits is corrupt, so no commit file is overwritten")
+    func clockBehindCommits() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let resource = try ForkedResource(repository: try FileRepository<String>(directory: directory))
+        try resource.update(.main, with: "one")
+        try resource.create(left)
+        try resource.update(left, with: "two")
+        try editManifest(in: directory) { $0["clock"] = 1 }
+        #expect {
+            _ = try FileRepository<String>(directory: directory)
+        } throws: { isCorruption($0, mentioning: "clock") }
+    }
+
+    @Test("a commit file stored under another version's name is corrupt")
+    func commitUnderWrongName() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let resource = try ForkedResource(repository: try FileRepository<String>(directory: directory))
+        try resource.update(.main, with: "one")
+        try resource.create(left)
+        try resource.update(left, with: "two")
+        let commits = directory.appendingPathComponent("commits")
+        let first = commits.appendingPathComponent("1.json")
+        let second = commits.appendingPathComponent("2.json")
+        let secondData = try Data(contentsOf: second)
+        try secondData.write(to: first)
+        try editManifest(in: directory) { manifest in
+            var entries = manifest["commits"] as? [String: Any] ?? [:]
+            entries["1"] = entries["2"]
+            manifest["commits"] = entries
+        }
+        #expect {
+            _ = try FileRepository<String>(directory: directory)
+        } throws: { isCorruption($0, mentioning: "version 2") }
+    }
+
     @Test("a repository restored from an older copy is read afresh, not from commits cached under the same versions")
     func restoredDirectoryIsNotReadFromCache() throws {
         let directory = try temporaryDirectory()

@@ -110,6 +110,9 @@ public final class FileRepository<Resource: Codable & Sendable & Equatable>: Rep
         guard manifest.format == RepositoryManifest.currentFormat else {
             throw ForkedError.corruptRepository(path: manifestURL.path, reason: "unsupported format \(manifest.format) (this build reads format \(RepositoryManifest.currentFormat))")
         }
+        if let problem = manifest.inconsistency {
+            throw ForkedError.corruptRepository(path: manifestURL.path, reason: problem)
+        }
         var commits: [UInt64: Commit<Resource>] = [:]
         func commit(_ version: UInt64) throws -> Commit<Resource> {
             if let loaded = commits[version] { return loaded }
@@ -148,6 +151,9 @@ public final class FileRepository<Resource: Codable & Sendable & Equatable>: Rep
             commit = try JSONDecoder().decode(Commit<Resource>.self, from: data)
         } catch {
             throw ForkedError.corruptRepository(path: url.path, reason: "commit cannot be decoded (\(Self.describe(error)))")
+        }
+        guard commit.version.count == version else {
+            throw ForkedError.corruptRepository(path: url.path, reason: "the file holds version \(commit.version), not \(version)")
         }
         return commit
     }
