@@ -4,6 +4,21 @@ extension ForkedResource {
         let main: Commit<ResourceType>
         let head: Commit<ResourceType>
         let ancestor: Commit<ResourceType>
+
+        /// Whether main and `fork` are still as they were read, so that the merge computed from
+        /// them may be committed.
+        func isCurrent(in state: ForkedState<ResourceType>, for fork: Fork) -> Bool {
+            guard let record = state.forks[fork] else { return false }
+            return state.main.version == main.version
+                && record.head?.version == head.version
+                && record.ancestor?.version == ancestor.version
+        }
+
+        /// A new commit holding `merged`. It is as recent as the later of its two sides, so
+        /// merging never makes a value look newer than the edits in it.
+        func commit(of merged: ResourceType?, in state: inout ForkedState<ResourceType>) -> Commit<ResourceType> {
+            Commit(version: state.tick(), changeTime: max(main.changeTime, head.changeTime), content: merged)
+        }
     }
 
     private enum Step {
@@ -33,13 +48,10 @@ extension ForkedResource {
             },
             sides: { ($0.head, $0.main) },
             commit: { state, pending, merged in
-                guard state.main.version == pending.main.version,
-                      state.forks[fork]?.head?.version == pending.head.version
-                else { return false }
+                guard pending.isCurrent(in: state, for: fork) else { return false }
                 if merged != pending.main.content {
-                    let version = state.tick()
-                    let changeTime = max(pending.main.changeTime, pending.head.changeTime)
-                    state.moveMain(to: Commit(version: version, changeTime: changeTime, content: merged))
+                    let mergeCommit = pending.commit(of: merged, in: &state)
+                    state.moveMain(to: mergeCommit)
                 }
                 // The fork's value is now part of main: it is what the two last shared.
                 state.forks[fork] = merged == pending.head.content
@@ -71,17 +83,11 @@ extension ForkedResource {
             },
             sides: { ($0.main, $0.head) },
             commit: { state, pending, merged in
-                guard state.main.version == pending.main.version,
-                      let record = state.forks[fork],
-                      record.head?.version == pending.head.version,
-                      record.ancestor?.version == pending.ancestor.version
-                else { return false }
+                guard let record = state.forks[fork], pending.isCurrent(in: state, for: fork) else { return false }
                 if merged == pending.main.content {
                     state.forks[fork] = ForkRecord()
                 } else {
-                    let version = state.tick()
-                    let changeTime = max(pending.main.changeTime, pending.head.changeTime)
-                    let head = Commit(version: version, changeTime: changeTime, content: merged)
+                    let head = pending.commit(of: merged, in: &state)
                     state.forks[fork] = ForkRecord(ancestor: nil, head: head, edits: record.edits)
                 }
                 return true
