@@ -28,17 +28,7 @@ enum AtomicFile {
             throw ForkedError.fileSystem(path: url.path, reason: String(cString: strerror(errno)))
         }
         defer { close(descriptor) }
-        try data.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    throw ForkedError.fileSystem(path: url.path, reason: String(cString: strerror(errno)))
-                }
-                offset += written
-            }
-        }
+        try FileDescriptorWrite.writeAll(data, to: descriptor, path: url.path, failure: "cannot write")
         guard fsync(descriptor) == 0 else {
             throw ForkedError.fileSystem(path: url.path, reason: "fsync failed: \(String(cString: strerror(errno)))")
         }

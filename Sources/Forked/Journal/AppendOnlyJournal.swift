@@ -68,7 +68,8 @@ public final class AppendOnlyJournal: Sendable {
     public func flush() throws {
         try state.withLock { state in
             guard !state.pending.isEmpty else { return }
-            try Self.writeAll(state.pending, to: state.descriptor, path: url.path)
+            try FileDescriptorWrite.writeAll(
+                state.pending, to: state.descriptor, path: url.path, failure: "cannot append to journal")
             guard fdatasync(state.descriptor) == 0 else {
                 throw ForkedError.fileSystem(path: url.path, reason: "fdatasync failed: \(String(cString: strerror(errno)))")
             }
@@ -117,21 +118,6 @@ public final class AppendOnlyJournal: Sendable {
     }
 
     static func checksum(_ payload: Data) -> UInt64 { Checksum.fnv1a64(payload) }
-
-    private static func writeAll(_ data: Data, to descriptor: Int32, path: String) throws {
-        try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
-            guard let base = buffer.baseAddress else { return }
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(descriptor, base + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    throw ForkedError.fileSystem(path: path, reason: "cannot append to journal: \(String(cString: strerror(errno)))")
-                }
-                offset += written
-            }
-        }
-    }
 }
 
 extension Data {
