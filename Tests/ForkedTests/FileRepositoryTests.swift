@@ -2,12 +2,6 @@ import Foundation
 @testable import Forked
 import Testing
 
-private func temporaryDirectory() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("forked-tests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-}
-
 @Suite("File repository")
 struct FileRepositoryTests {
     @Test("a resource and its forks survive closing and reopening")

@@ -2,12 +2,6 @@ import Foundation
 import Forked
 import Testing
 
-private func temporaryDirectory() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("forked-validation-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-}
-
 /// Rewrites the manifest's JSON with `edit`, as a hand edit or a bad copy could.
 private func editManifest(in directory: URL, _ edit: (inout [String: Any]) -> Void) throws {
     let url = directory.appendingPathComponent("manifest.json")

@@ -1,4 +1,5 @@
 import Forked
+import Foundation
 
 /// A text that merges by keeping both sides' added lines, to observe three-way merges.
 struct Lines: Mergeable, Equatable, Codable {
@@ -17,3 +18,10 @@ struct Lines: Mergeable, Equatable, Codable {
 
 let left = Fork(name: "left")
 let right = Fork(name: "right")
+
+/// A new empty directory under the system's temporary directory; the caller removes it.
+func temporaryDirectory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("forked-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
