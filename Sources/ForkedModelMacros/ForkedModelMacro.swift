@@ -6,6 +6,9 @@ import SwiftSyntaxMacros
 /// `@ForkedModel` and `@ForkedModel(version:)`: a `Mergeable` conformance that merges a struct
 /// property by property, plus, when versioned, the stored version the conformance checks.
 public struct ForkedModelMacro: ExtensionMacro, MemberMacro {
+    /// The extension role: the `Mergeable` (and, when versioned, `VersionedModel`) conformance
+    /// with the generated `merged(withSubordinate:commonAncestor:)`. Every mistake in the
+    /// struct is diagnosed here.
     public static func expansion(
         of node: AttributeSyntax,
         attachedTo declaration: some DeclGroupSyntax,
@@ -64,6 +67,8 @@ public struct ForkedModelMacro: ExtensionMacro, MemberMacro {
         return [extensionDecl]
     }
 
+    /// The member role: the stored `forkedModelVersion` of a versioned model, so values record
+    /// which model version wrote them.
     public static func expansion(
         of node: AttributeSyntax,
         providingMembersOf declaration: some DeclGroupSyntax,

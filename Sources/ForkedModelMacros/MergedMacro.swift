@@ -7,6 +7,8 @@ import SwiftSyntaxMacros
 /// It only checks that it marks a variable of a `@ForkedModel` struct: anywhere else nothing
 /// reads the mark, and it would be ignored without a word.
 public struct MergedMacro: PeerMacro {
+    /// Generates no peers; diagnoses a mark on something other than a variable of a
+    /// `@ForkedModel` struct.
     public static func expansion(
         of node: AttributeSyntax,
         providingPeersOf declaration: some DeclSyntaxProtocol,
