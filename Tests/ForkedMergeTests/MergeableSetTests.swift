@@ -28,6 +28,7 @@ struct MergeableSetTests {
     func concurrentInsertsAndRemoves() {
         let base = MergeableSet(["shared", "old"], replica: a)
         var mine = base
+        mine.replica = a // a copy of its own, edited as a: base stays alive
         mine.insert("mine")
         mine.remove("old")
         var theirs = base
@@ -40,6 +41,7 @@ struct MergeableSetTests {
     func addWins() throws {
         let base = MergeableSet(["milk"], replica: a)
         var mine = base
+        mine.replica = a // a copy of its own, edited as a: base stays alive
         mine.remove("milk")
         var theirs = base
         theirs.replica = b
@@ -52,6 +54,7 @@ struct MergeableSetTests {
     func removalSticks() {
         let base = MergeableSet(["milk"], replica: a)
         var mine = base
+        mine.replica = a // a copy of its own, edited as a: base stays alive
         mine.remove("milk")
         var stale = base
         stale.replica = b

@@ -22,6 +22,7 @@ struct MergeableValueTests {
     func laterWriteWins() throws {
         let base = MergeableValue("draft", replica: laptop)
         var mine = base
+        mine.replica = laptop // a copy of its own, edited as laptop: base stays alive
         mine.set("mine")
         var theirs = base
         theirs.replica = phone
@@ -35,6 +36,7 @@ struct MergeableValueTests {
     func tieBreak() {
         let base = MergeableValue(0, replica: laptop)
         var mine = base
+        mine.replica = laptop // a copy of its own, edited as laptop: base stays alive
         mine.set(1)
         var theirs = base
         theirs.replica = phone

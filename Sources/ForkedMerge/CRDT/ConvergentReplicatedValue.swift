@@ -9,6 +9,11 @@ import Forked
 public protocol ConvergentReplicatedValue: Mergeable, Equatable {
     /// The replica whose changes this copy stamps. It is local to the copy: not compared by
     /// `==`, not encoded, and kept from `self` by ``joined(with:)``.
+    ///
+    /// Two copies must never stamp changes under the same identity. Every value type in this
+    /// module ensures it: a copy edited while another copy is alive (as in two forks of a
+    /// `ForkedResource`) first takes a fresh random identity. Conforming types of your own must
+    /// do the same, or document that each copy needs its own identity set before editing.
     var replica: ReplicaID { get set }
 
     /// Returns the combination of both replicas' changes, keeping this replica's identity.

@@ -30,19 +30,31 @@ public struct LamportTimestamp: Hashable, Codable, Sendable, Comparable, CustomS
 ///
 /// Each local change ticks the clock; each merge fast-forwards it to the higher of the two
 /// clocks, so the next local change orders after everything that was merged in.
-struct LamportClock: Hashable, Codable, Sendable {
+///
+/// Copies of a value copy its clock, replica identity included: every fork of a
+/// `ForkedResource` reads the same identity, and two copies stamping changes under it would
+/// give different changes the same time stamp (a `MergeableArray` would keep only one of two
+/// such inserts). So a copy ticks under its identity only while it is the sole holder of it;
+/// a copy that finds the identity shared with another live copy takes a fresh random one first.
+struct LamportClock: Sendable {
     /// The highest counter this replica has issued or seen.
     private(set) var counter: UInt64
-    /// The replica whose changes this clock stamps.
-    var replica: ReplicaID
+    /// The replica whose changes this clock stamps. Setting it gives this copy sole use of it.
+    var replica: ReplicaID {
+        didSet { lease = ReplicaLease() }
+    }
+    /// Shared by every copy of this clock made since its replica was last set: while another
+    /// copy holds it, ticking under the replica could collide with that copy's ticks.
+    private var lease = ReplicaLease()
 
     init(replica: ReplicaID, counter: UInt64 = 0) {
         self.replica = replica
         self.counter = counter
     }
 
-    /// Returns a new time stamp, later than every one seen so far.
+    /// Returns a new time stamp, later than every one seen so far and unique to this copy.
     mutating func tick() -> LamportTimestamp {
+        if !isKnownUniquelyReferenced(&lease) { replica = ReplicaID() }
         // A counter this large cannot come from counting edits, only from corrupt input; saturating
         // keeps the replica usable, with ties then broken by replica identifier.
         counter = counter == .max ? .max : counter + 1
@@ -54,3 +66,6 @@ struct LamportClock: Hashable, Codable, Sendable {
         self.counter = max(self.counter, counter)
     }
 }
+
+/// The token whose reference count tells a ``LamportClock`` whether other copies share its replica.
+final class ReplicaLease: Sendable {}

@@ -12,10 +12,20 @@
 /// `Mergeable` types, use last-writer-wins, because a replicated join has no ancestor to merge
 /// them against.
 ///
-/// The replica identity is local: it is not compared by `==` and not encoded, and a decoded
-/// value gets a fresh random identity. Each copy edited independently must have its own identity.
-/// Replicated values read from the dictionary take on the dictionary's replica identity, so
-/// editing a nested value and writing it back stamps the changes as this replica's.
+/// ## Replica identity
+///
+/// The identity is local: it is not compared by `==` and not encoded, and a decoded value gets
+/// a fresh random one. Copies of a value share it (every fork of a `ForkedResource` reads the
+/// same one), and two copies stamping changes under one identity would give different changes
+/// the same time stamp, and removing one key would remove the other. So an edit made while
+/// another copy of the value is alive (the copy stored in a fork, a snapshot kept for later)
+/// first gives the edited copy a fresh random identity; a copy edited while it is the only one
+/// keeps its identity. To choose an identity, such as a device name, set ``replica`` on the
+/// copy before editing it, and give every copy a different one: setting it gives that copy sole
+/// use of it.
+///
+/// A replicated value read from the dictionary is a copy of the stored one, so its first edit
+/// gives it an identity of its own too.
 ///
 /// ```swift
 /// var settings = MergeableDictionary<String, Int>(replica: ReplicaID("a"))
@@ -68,8 +78,8 @@ public struct MergeableDictionary<Key: Hashable & Codable & Sendable, Value: Cod
     /// The value for `key`; assigning `nil` removes the key.
     public subscript(key: Key) -> Value? {
         get {
-            guard let keyWrites = writes[key], let value = Self.currentValue(of: keyWrites) else { return nil }
-            return stampedAsThisReplica(value)
+            guard let keyWrites = writes[key] else { return nil }
+            return Self.currentValue(of: keyWrites)
         }
         set {
             if let newValue { updateValue(newValue, forKey: key) } else { removeValue(forKey: key) }
@@ -107,14 +117,6 @@ public struct MergeableDictionary<Key: Hashable & Codable & Sendable, Value: Cod
         }
         joined.writes = merged
         return joined
-    }
-
-    /// Gives a replicated value this dictionary's replica identity, so that edits to it made
-    /// through this copy are not mistaken for edits of whichever replica wrote it.
-    private func stampedAsThisReplica(_ value: Value) -> Value {
-        guard var replicated = value as? any ConvergentReplicatedValue else { return value }
-        replicated.replica = clock.replica
-        return replicated as? Value ?? value
     }
 
     /// The value a key's surviving writes stand for: the join of all of them for replicated

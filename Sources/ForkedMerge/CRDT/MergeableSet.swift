@@ -8,9 +8,17 @@
 /// Tombstones (one time stamp per removed insert) are kept so that merging an older copy cannot
 /// bring a removed element back.
 ///
-/// The replica identity is local: it is not compared by `==` and not encoded, and a decoded
-/// value gets a fresh random identity. Each copy edited independently must have its own
-/// identity (set ``replica`` after copying a set to another fork or device).
+/// ## Replica identity
+///
+/// The identity is local: it is not compared by `==` and not encoded, and a decoded value gets
+/// a fresh random one. Copies of a value share it (every fork of a `ForkedResource` reads the
+/// same one), and two copies stamping changes under one identity would give different changes
+/// the same time stamp, and removing one element would remove the other. So an edit made while
+/// another copy of the value is alive (the copy stored in a fork, a snapshot kept for later)
+/// first gives the edited copy a fresh random identity; a copy edited while it is the only one
+/// keeps its identity. To choose an identity, such as a device name, set ``replica`` on the
+/// copy before editing it, and give every copy a different one: setting it gives that copy sole
+/// use of it.
 ///
 /// ```swift
 /// var mine = MergeableSet<String>(replica: ReplicaID("a"))

@@ -1,7 +1,9 @@
 /// Identifies one replica (one device, process or fork) that edits a replicated value.
 ///
 /// Replica identifiers break ties between changes made at the same logical time, so every
-/// replica that edits independently needs its own. The default is a random version-4 UUID
+/// replica that edits independently needs its own. The replicated values in this module see to
+/// that for copies of one value (see ``MergeableArray``'s "Replica identity"): an explicit
+/// identity is kept only by a copy that is the sole holder of it. The default is a random version-4 UUID
 /// string; tests inject fixed identifiers to make orderings predictable.
 ///
 /// ```swift
