@@ -15,13 +15,16 @@ public enum ValueMerging {
     ///   - subordinate: The other side.
     ///   - commonAncestor: The value both sides started from.
     /// - Returns: The subordinate side when only it changed, the dominant side when only it
-    ///   changed, otherwise `dominant.merged(withSubordinate:commonAncestor:)` for `Mergeable`
-    ///   types and `dominant` for all others.
+    ///   changed, otherwise (even when both made the same change)
+    ///   `dominant.merged(withSubordinate:commonAncestor:)` for `Mergeable` types and `dominant`
+    ///   for all others.
     public static func merge<Value: Equatable>(
         _ dominant: Value, withSubordinate subordinate: Value, commonAncestor: Value
     ) throws -> Value {
         if dominant == commonAncestor { return subordinate }
-        if subordinate == commonAncestor || subordinate == dominant { return dominant }
+        if subordinate == commonAncestor { return dominant }
+        // Two equal changes are not one: a counter both sides incremented was incremented
+        // twice, so equal sides still go to the type's own merge.
         if let optionalType = Value.self as? any OptionalMerging.Type {
             return try mergeOptional(optionalType, dominant, subordinate, commonAncestor) ?? dominant
         }

@@ -35,3 +35,22 @@ struct ValueMergingTests {
         #expect(try genericMerge(c(3) as Counter??, c(4), c(1)) == c(6), "through several optional layers")
     }
 }
+
+@Suite("ValueMerging: equal changes on both sides")
+struct EqualChangesTests {
+    @Test("a Mergeable value both sides changed alike still merges itself: two increments are two")
+    func equalChangesReachTheType() throws {
+        #expect(try genericMerge(Counter(count: 2), Counter(count: 2), Counter(count: 1)) == Counter(count: 3))
+        #expect(try genericMerge(Counter(count: 2) as Counter?, Counter(count: 2), Counter(count: 1)) == Counter(count: 3))
+        #expect(try genericMerge(7, 7, 1) == 7, "values that do not merge themselves keep the one change")
+    }
+
+    @Test("two forks incrementing a counter alike end with both increments")
+    func forksIncrementingAlike() throws {
+        let resource = try QuickFork(initialValue: Counter(count: 0), forks: [left, right])
+        try resource.update(left, with: Counter(count: 1))
+        try resource.update(right, with: Counter(count: 1))
+        try resource.syncAllForks()
+        #expect(try resource.value(in: .main) == Counter(count: 2))
+    }
+}
