@@ -54,9 +54,9 @@ struct LamportClock: Sendable {
 
     /// Returns a new time stamp, later than every one seen so far and unique to this copy.
     mutating func tick() -> LamportTimestamp {
-        if !isKnownUniquelyReferenced(&lease) { replica = ReplicaID() }
-        // A counter this large cannot come from counting edits, only from corrupt input; saturating
-        // keeps the replica usable, with ties then broken by replica identifier.
+        // A counter this large cannot come from counting edits, only from corrupt input. It stays
+        // at the maximum, and each tick there takes a fresh identity so that stamps stay unique.
+        if !isKnownUniquelyReferenced(&lease) || counter == .max { replica = ReplicaID() }
         counter = counter == .max ? .max : counter + 1
         return LamportTimestamp(counter: counter, replica: replica)
     }
