@@ -20,51 +20,44 @@ private func isCorruption(_ error: any Error, mentioning words: String) -> Bool 
 struct FileRepositoryValidationTests {
     @Test("a manifest that lists main among the other forks is corrupt")
     func mainListedAsFork() throws {
-        let directory = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let resource = try ForkedResource(repository: try FileRepository<String>(directory: directory))
-        try resource.update(.main, with: "text")
-        try editManifest(in: directory) { $0["forks"] = ["main": ["edits": 0]] }
-        #expect {
-            _ = try FileRepository<String>(directory: directory)
-        } throws: { isCorruption($0, mentioning: "'main'") }
+        try expectCorruption(mentioning: "'main'") { directory in
+            try editManifest(in: directory) { $0["forks"] = ["main": ["edits": 0]] }
+        }
     }
 
     @Test("a manifest whose clock is behind its own commits is corrupt, so no commit file is overwritten")
     func clockBehindCommits() throws {
-        let directory = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let resource = try ForkedResource(repository: try FileRepository<String>(directory: directory))
-        try resource.update(.main, with: "one")
-        try resource.create(left)
-        try resource.update(left, with: "two")
-        try editManifest(in: directory) { $0["clock"] = 1 }
-        #expect {
-            _ = try FileRepository<String>(directory: directory)
-        } throws: { isCorruption($0, mentioning: "clock") }
+        try expectCorruption(mentioning: "clock") { directory in
+            try editManifest(in: directory) { $0["clock"] = 1 }
+        }
     }
 
     @Test("a commit file stored under another version's name is corrupt")
     func commitUnderWrongName() throws {
+        try expectCorruption(mentioning: "version 2") { directory in
+            let commits = directory.appendingPathComponent("commits")
+            try Data(contentsOf: commits.appendingPathComponent("2.json")).write(to: commits.appendingPathComponent("1.json"))
+            try editManifest(in: directory) { manifest in
+                var entries = manifest["commits"] as? [String: Any] ?? [:]
+                entries["1"] = entries["2"]
+                manifest["commits"] = entries
+            }
+        }
+    }
+
+    /// Writes a repository with main at version 1 and `left` ahead at version 2, damages it
+    /// with `damage`, and expects reopening it to report corruption mentioning `words`.
+    private func expectCorruption(mentioning words: String, after damage: (URL) throws -> Void) throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let resource = try ForkedResource(repository: try FileRepository<String>(directory: directory))
         try resource.update(.main, with: "one")
         try resource.create(left)
         try resource.update(left, with: "two")
-        let commits = directory.appendingPathComponent("commits")
-        let first = commits.appendingPathComponent("1.json")
-        let second = commits.appendingPathComponent("2.json")
-        let secondData = try Data(contentsOf: second)
-        try secondData.write(to: first)
-        try editManifest(in: directory) { manifest in
-            var entries = manifest["commits"] as? [String: Any] ?? [:]
-            entries["1"] = entries["2"]
-            manifest["commits"] = entries
-        }
+        try damage(directory)
         #expect {
             _ = try FileRepository<String>(directory: directory)
-        } throws: { isCorruption($0, mentioning: "version 2") }
+        } throws: { isCorruption($0, mentioning: words) }
     }
 
     @Test("a repository restored from an older copy is read afresh, not from commits cached under the same versions")

@@ -1,16 +1,23 @@
 @testable import Forked
 import Testing
 
+/// A resource whose fork `left` and main both changed since they last shared a value
+/// (ticks 1 to 3), on a repository that can slip changes in between transactions.
+private func divergedLeft() throws -> (InterleavedTransactionRepository<Lines>, ForkedResource<InterleavedTransactionRepository<Lines>>) {
+    let repository = InterleavedTransactionRepository<Lines>()
+    let resource = try ForkedResource(repository: repository)
+    try resource.update(.main, with: Lines("a"))
+    try resource.create(left)
+    try resource.update(left, with: Lines("a", "l"))
+    try resource.update(.main, with: Lines("a", "m"))
+    return (repository, resource)
+}
+
 @Suite("Merge announcements")
 struct MergeAnnouncementTests {
     @Test("a merge that committed returns its action even if its fork is deleted right after")
     func deletionAfterCommitDoesNotFailTheMerge() throws {
-        let repository = InterleavedTransactionRepository<Lines>()
-        let resource = try ForkedResource(repository: repository)
-        try resource.update(.main, with: Lines("a"))
-        try resource.create(left)
-        try resource.update(left, with: Lines("a", "l"))
-        try resource.update(.main, with: Lines("a", "m"))
+        let (repository, resource) = try divergedLeft()
         // Transaction 1 reads the merge's inputs, transaction 2 commits it.
         repository.interleave(after: 2) { state in state.forks[left] = nil }
         #expect(try resource.mergeFromMain(into: left) == .resolveConflict)
@@ -18,12 +25,7 @@ struct MergeAnnouncementTests {
 
     @Test("a merge event carries the version the merge made, not that of a later change")
     func eventVersionIsTheMergesOwn() async throws {
-        let repository = InterleavedTransactionRepository<Lines>()
-        let resource = try ForkedResource(repository: repository)
-        try resource.update(.main, with: Lines("a"))
-        try resource.create(left)
-        try resource.update(left, with: Lines("a", "l"))
-        try resource.update(.main, with: Lines("a", "m"))
+        let (repository, resource) = try divergedLeft()
         let stream = resource.changeStream
         repository.interleave(after: 2) { state in try? state.commit(Lines("later"), to: left) }
         try resource.mergeFromMain(into: left)
