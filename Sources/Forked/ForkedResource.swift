@@ -27,8 +27,11 @@ public final class ForkedResource<RepositoryType: Repository>: Sendable {
         self.repository = repository
     }
 
-    /// Every change to this resource from now on, in the order the changes were made.
-    /// Each access makes a new, independent stream.
+    /// Every change made through this object from now on, in the order the changes were
+    /// committed (their versions only increase). Each access makes a new, independent stream.
+    ///
+    /// Changes made through another `ForkedResource` on the same repository, such as another
+    /// process sharing a ``FileRepository``, are not announced here.
     public var changeStream: AsyncStream<ForkChange> { broadcaster.makeStream() }
 
     // MARK: Forks
