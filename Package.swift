@@ -26,6 +26,15 @@ let package = Package(
         // MARK: The editor: a pure core, no terminal in it
         .target(name: "ForkedEditCore", dependencies: ["Forked", "ForkedMerge"], swiftSettings: strictSettings),
 
+        // MARK: The terminal: ncurses behind the core's TerminalBackend protocol
+        .systemLibrary(name: "CNcurses", pkgConfig: "ncursesw", providers: [.apt(["libncursesw5-dev"])]),
+        .target(name: "CTerminalSupport"),
+        .target(
+            name: "ForkedEditTerminal",
+            dependencies: ["ForkedEditCore", "CNcurses", "CTerminalSupport"],
+            swiftSettings: strictSettings
+        ),
+
         // MARK: Tests mirror Sources
         .testTarget(name: "ForkedTests", dependencies: ["Forked"], swiftSettings: strictSettings),
         .testTarget(
@@ -34,5 +43,10 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(name: "ForkedEditCoreTests", dependencies: ["ForkedEditCore"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "ForkedEditTerminalTests",
+            dependencies: ["ForkedEditTerminal", "ForkedEditCore", "CNcurses"],
+            swiftSettings: strictSettings
+        ),
     ]
 )
