@@ -1,0 +1,218 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A repository that persists a resource and all its forks in a directory.
+///
+/// Layout (see the README for the full format):
+/// - `manifest.json`: the logical clock, which commit each fork refers to, and a checksum of
+///   every commit file.
+/// - `commits/<version>.json`: one immutable file per stored commit.
+/// - `lock`: taken with `flock` around every transaction, so several processes can share one
+///   directory; the kernel releases it if a process dies.
+///
+/// A write stores new commit files first, then atomically replaces the manifest (temporary file,
+/// fsync, rename), then removes commit files nothing refers to. A crash at any point leaves
+/// either the old or the new state. Damaged files are reported as
+/// ``ForkedError/corruptRepository(path:reason:)``, never skipped.
+public final class FileRepository<Resource: Codable & Sendable & Equatable>: Repository {
+    /// The directory holding the repository.
+    public let directory: URL
+
+    private struct Cache {
+        var manifestData: Data?
+        var state: ForkedState<Resource>
+        var commits: [UInt64: Commit<Resource>]
+        var generation: UInt64
+    }
+
+    private let cache: ProtectedValue<Cache>
+    let faults = ProtectedValue<SimulatedCrash?>(nil)
+
+    /// A point at which tests make a write stop, as a crash would.
+    enum SimulatedCrash: Error {
+        /// New commit files are written, the manifest is not.
+        case beforeManifest
+        /// The new manifest is half written to its temporary file.
+        case duringManifestWrite
+    }
+
+    private var manifestURL: URL { directory.appendingPathComponent("manifest.json") }
+    private var commitsURL: URL { directory.appendingPathComponent("commits", isDirectory: true) }
+    private var lockURL: URL { directory.appendingPathComponent("lock") }
+
+    /// Opens the repository in `directory`, creating it if needed.
+    ///
+    /// - Throws: ``ForkedError/corruptRepository(path:reason:)`` when the stored files are
+    ///   damaged, ``ForkedError/fileSystem(path:reason:)`` when they cannot be read or written.
+    public init(directory: URL) throws {
+        self.directory = directory
+        cache = ProtectedValue(Cache(manifestData: nil, state: ForkedState(), commits: [:], generation: 0))
+        do {
+            try FileManager.default.createDirectory(at: commitsURL, withIntermediateDirectories: true)
+        } catch {
+            throw ForkedError.fileSystem(path: directory.path, reason: "cannot create repository directory: \(error.localizedDescription)")
+        }
+        // Reading the state once validates every file now rather than at the first edit.
+        _ = try withState { _ in }
+    }
+
+    /// Runs `body` with exclusive access to the state (across threads and processes) and
+    /// persists the result atomically if it changed.
+    public func withState<Result>(_ body: (inout ForkedState<Resource>) throws -> Result) throws -> Result {
+        try cache.withLock { cache in
+            let lock = try FileLock(url: lockURL)
+            defer { lock.unlock() }
+            try refresh(&cache)
+            var draft = cache.state
+            let result = try body(&draft)
+            if draft != cache.state {
+                try persist(draft, into: &cache)
+            }
+            return result
+        }
+    }
+
+    // MARK: Reading
+
+    /// Reloads the state if another process (or an earlier run) changed the manifest.
+    private func refresh(_ cache: inout Cache) throws {
+        let data: Data
+        do {
+            data = try Data(contentsOf: manifestURL)
+        } catch CocoaError.fileReadNoSuchFile {
+            cache = Cache(manifestData: nil, state: ForkedState(), commits: [:], generation: 0)
+            return
+        } catch {
+            throw ForkedError.fileSystem(path: manifestURL.path, reason: error.localizedDescription)
+        }
+        if data == cache.manifestData { return }
+        let manifest: RepositoryManifest
+        do {
+            manifest = try JSONDecoder().decode(RepositoryManifest.self, from: data)
+        } catch {
+            throw ForkedError.corruptRepository(path: manifestURL.path, reason: "the manifest is not valid (\(Self.describe(error)))")
+        }
+        guard manifest.format == RepositoryManifest.currentFormat else {
+            throw ForkedError.corruptRepository(path: manifestURL.path, reason: "unsupported format \(manifest.format) (this build reads format \(RepositoryManifest.currentFormat))")
+        }
+        var commits: [UInt64: Commit<Resource>] = [:]
+        func commit(_ version: UInt64) throws -> Commit<Resource> {
+            if let loaded = commits[version] { return loaded }
+            guard let entry = manifest.commits[String(version)] else {
+                throw ForkedError.corruptRepository(path: manifestURL.path, reason: "commit \(version) is referenced but not listed")
+            }
+            let loaded = try cache.commits[version] ?? loadCommit(version, checksum: entry.checksum)
+            commits[version] = loaded
+            return loaded
+        }
+        var forks: [Fork: ForkRecord<Resource>] = [:]
+        for (name, entry) in manifest.forks {
+            forks[Fork(name: name)] = ForkRecord(
+                ancestor: try entry.ancestor.map(commit),
+                head: try entry.head.map(commit),
+                edits: entry.edits
+            )
+        }
+        let state = ForkedState(clock: Version(count: manifest.clock), main: try commit(manifest.main), forks: forks)
+        cache = Cache(manifestData: data, state: state, commits: commits, generation: manifest.generation)
+    }
+
+    private func loadCommit(_ version: UInt64, checksum: String) throws -> Commit<Resource> {
+        let url = commitURL(version)
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw ForkedError.corruptRepository(path: url.path, reason: "commit file is missing or unreadable")
+        }
+        guard Checksum.of(data) == checksum else {
+            throw ForkedError.corruptRepository(path: url.path, reason: "checksum mismatch: the file is damaged or truncated")
+        }
+        do {
+            return try JSONDecoder().decode(Commit<Resource>.self, from: data)
+        } catch {
+            throw ForkedError.corruptRepository(path: url.path, reason: "commit cannot be decoded (\(Self.describe(error)))")
+        }
+    }
+
+    // MARK: Writing
+
+    private func persist(_ state: ForkedState<Resource>, into cache: inout Cache) throws {
+        var stored: [UInt64: Commit<Resource>] = [state.main.version.count: state.main]
+        for record in state.forks.values {
+            if let ancestor = record.ancestor { stored[ancestor.version.count] = ancestor }
+            if let head = record.head { stored[head.version.count] = head }
+        }
+        var checksums: [String: RepositoryManifest.CommitEntry] = [:]
+        let previous = (try? JSONDecoder().decode(RepositoryManifest.self, from: cache.manifestData ?? Data()))?.commits ?? [:]
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        for (version, commit) in stored {
+            if let known = previous[String(version)], cache.commits[version] != nil {
+                checksums[String(version)] = known
+                continue
+            }
+            let data = try encoder.encode(commit)
+            try AtomicFile.write(data, to: commitURL(version))
+            checksums[String(version)] = RepositoryManifest.CommitEntry(checksum: Checksum.of(data))
+        }
+        let manifest = RepositoryManifest(
+            format: RepositoryManifest.currentFormat,
+            generation: cache.generation + 1,
+            clock: state.clock.count,
+            main: state.main.version.count,
+            forks: Dictionary(uniqueKeysWithValues: state.forks.map { fork, record in
+                (fork.name, RepositoryManifest.ForkEntry(ancestor: record.ancestor?.version.count, head: record.head?.version.count, edits: record.edits))
+            }),
+            commits: checksums
+        )
+        let manifestData = try encoder.encode(manifest)
+        switch faults.withLock({ $0 }) {
+        case .beforeManifest?:
+            throw SimulatedCrash.beforeManifest
+        case .duringManifestWrite?:
+            let torn = manifestData.prefix(manifestData.count / 2)
+            try AtomicFile.writeAndSync(torn, to: directory.appendingPathComponent(".manifest.json.tmp-torn"))
+            throw SimulatedCrash.duringManifestWrite
+        case nil:
+            break
+        }
+        try AtomicFile.write(manifestData, to: manifestURL)
+        cache = Cache(manifestData: manifestData, state: state, commits: stored, generation: manifest.generation)
+        removeUnreferencedFiles(keeping: Set(stored.keys))
+    }
+
+    /// Removes commit files no fork refers to and temporary files left by interrupted writes.
+    /// Done after the manifest is in place, so a crash here only leaves harmless leftovers.
+    private func removeUnreferencedFiles(keeping versions: Set<UInt64>) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: commitsURL.path)) ?? []
+        for name in names {
+            let stem = name.hasSuffix(".json") ? String(name.dropLast(5)) : nil
+            if let stem, let version = UInt64(stem), versions.contains(version) { continue }
+            if stem == nil && !name.hasPrefix(".") { continue }
+            unlink(commitsURL.appendingPathComponent(name).path)
+        }
+        let topLevel = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        for name in topLevel where name.hasPrefix(".manifest.json.tmp") {
+            unlink(directory.appendingPathComponent(name).path)
+        }
+    }
+
+    private func commitURL(_ version: UInt64) -> URL {
+        commitsURL.appendingPathComponent("\(version).json")
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        switch error {
+        case DecodingError.dataCorrupted(let context): context.debugDescription
+        case DecodingError.keyNotFound(let key, _): "missing field '\(key.stringValue)'"
+        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
+            "unexpected value at \(context.codingPath.map(\.stringValue).joined(separator: "."))"
+        default: String(describing: error)
+        }
+    }
+}

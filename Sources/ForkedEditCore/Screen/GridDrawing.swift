@@ -1,0 +1,67 @@
+/// Drawing primitives on a ``CellGrid``, all clipped to a rectangle so callers never
+/// need to check bounds.
+extension CellGrid {
+    /// Fills a rectangle with spaces in `style`.
+    public mutating func fill(_ rect: ScreenRect, style: CellStyle = .plain) {
+        for row in rect.row..<(rect.row + rect.height) {
+            for column in rect.column..<(rect.column + rect.width) {
+                self[row, column] = Cell(character: " ", width: 1, style: style)
+            }
+        }
+    }
+
+    /// Writes `text` on one row starting at `column`, stopping before `limit` (exclusive),
+    /// and returns the column after the last cell written. Tabs become single spaces here:
+    /// this is for labels, not document text.
+    @discardableResult
+    public mutating func write(_ text: some StringProtocol, row: Int, column: Int, limit: Int, style: CellStyle = .plain) -> Int {
+        var position = column
+        for character in text {
+            let (shown, width) = character == "\t" ? (" ", 1) : TextColumns.visibleForm(of: character)
+            guard position + width <= limit else { break }
+            put(shown, width: width, row: row, column: position, style: style)
+            position += width
+        }
+        return position
+    }
+
+    /// Puts a character of the given width, marking the right half of a wide one.
+    mutating func put(_ character: Character, width: Int, row: Int, column: Int, style: CellStyle) {
+        self[row, column] = Cell(character: character, width: width, style: style)
+        if width == 2 {
+            self[row, column + 1] = Cell(character: " ", width: 0, style: style)
+        }
+    }
+
+    /// Draws one line of document text into `rect`'s row `row`, scrolled horizontally so
+    /// that display column `leftColumn` is the rect's first column. Tabs expand to tab
+    /// stops; a wide character cut by either edge shows as spaces.
+    ///
+    /// Only the characters up to the right edge are visited, so a 10,000-character line
+    /// costs no more than its visible prefix.
+    mutating func drawTextLine(
+        _ pieces: [(text: Substring, style: CellStyle)], row: Int, in rect: ScreenRect, leftColumn: Int
+    ) {
+        let right = leftColumn + rect.width
+        var display = 0
+        for piece in pieces {
+            for character in piece.text {
+                if display >= right { return }
+                let next = TextColumns.advance(display, over: character)
+                if next > leftColumn {
+                    let (shown, width) = character == "\t" ? (" ", 1) : TextColumns.visibleForm(of: character)
+                    let isTab = character == "\t"
+                    let clipped = isTab || display < leftColumn || next > right
+                    if clipped {
+                        for cellColumn in max(display, leftColumn)..<min(next, right) {
+                            put(" ", width: 1, row: row, column: rect.column + cellColumn - leftColumn, style: piece.style)
+                        }
+                    } else {
+                        put(shown, width: width, row: row, column: rect.column + display - leftColumn, style: piece.style)
+                    }
+                }
+                display = next
+            }
+        }
+    }
+}

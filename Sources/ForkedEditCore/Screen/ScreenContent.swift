@@ -1,0 +1,113 @@
+/// Where a piece of text in the lower view comes from.
+public enum MergeViewOrigin: Hashable, Sendable {
+    /// Text both forks kept from their common ancestor.
+    case unchanged
+    /// Text only the left (first) fork added.
+    case leftFork
+    /// Text only the right (second) fork added.
+    case rightFork
+    /// Text both forks added identically.
+    case bothForks
+}
+
+/// A stretch of lower-view text with one origin; it may span several lines.
+public struct OriginRun: Hashable, Sendable {
+    /// The text.
+    public var text: String
+    /// Where it comes from.
+    public var origin: MergeViewOrigin
+
+    /// Creates a run.
+    public init(text: String, origin: MergeViewOrigin) {
+        self.text = text
+        self.origin = origin
+    }
+}
+
+/// One editing pane as it should be drawn.
+public struct PaneContent: Sendable, Equatable {
+    /// The pane's state: text, cursor and scroll offsets.
+    public var pane: PaneState
+    /// The fork's state in words, such as "in sync" or "2 edits ahead".
+    public var forkState: String
+
+    /// Creates pane content.
+    public init(pane: PaneState, forkState: String) {
+        self.pane = pane
+        self.forkState = forkState
+    }
+}
+
+/// The lower, full-width view as it should be drawn.
+public struct LowerViewContent: Sendable, Equatable {
+    /// The title, such as "Live merge".
+    public var title: String
+    /// The summary shown after the title (characters inserted and deleted per side).
+    public var summary: String
+    /// The text, in runs of one origin each.
+    public var runs: [OriginRun]
+    /// First line shown.
+    public var topLine: Int
+    /// First display column shown.
+    public var leftColumn: Int
+
+    /// Creates lower-view content.
+    public init(title: String, summary: String, runs: [OriginRun], topLine: Int = 0, leftColumn: Int = 0) {
+        self.title = title
+        self.summary = summary
+        self.runs = runs
+        self.topLine = topLine
+        self.leftColumn = leftColumn
+    }
+}
+
+/// A question asked on the status line.
+public enum StatusPrompt: Hashable, Sendable {
+    /// Asking for a file name to save to; `typed` is what the user entered so far.
+    case fileName(typed: String)
+    /// Asking whether to save before quitting.
+    case saveBeforeQuit
+}
+
+/// The status line's content.
+public struct StatusContent: Sendable, Equatable {
+    /// The file being edited, or `nil` for a new document.
+    public var fileName: String?
+    /// Whether there are changes not yet saved.
+    public var isModified: Bool
+    /// A transient message, such as the result of a save.
+    public var message: String?
+    /// A question waiting for an answer.
+    public var prompt: StatusPrompt?
+
+    /// Creates status content.
+    public init(fileName: String?, isModified: Bool, message: String? = nil, prompt: StatusPrompt? = nil) {
+        self.fileName = fileName
+        self.isModified = isModified
+        self.message = message
+        self.prompt = prompt
+    }
+}
+
+/// Everything the renderer needs to draw the editor: a snapshot of the session's state.
+public struct ScreenContent: Sendable, Equatable {
+    /// The two panes, left then right.
+    public var panes: [PaneContent]
+    /// Index of the pane with the focus.
+    public var focusedPane: Int
+    /// The lower view.
+    public var lower: LowerViewContent
+    /// The status line.
+    public var status: StatusContent
+    /// Whether the help overlay is shown.
+    public var showsHelp: Bool
+
+    /// Creates screen content.
+    public init(panes: [PaneContent], focusedPane: Int, lower: LowerViewContent, status: StatusContent, showsHelp: Bool) {
+        self.panes = panes
+        self.focusedPane = focusedPane
+        self.lower = lower
+        self.status = status
+        self.showsHelp = showsHelp
+    }
+}

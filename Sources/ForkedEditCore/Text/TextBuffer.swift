@@ -1,0 +1,145 @@
+/// Editable text held as lines, so an edit touches only the lines it changes.
+///
+/// Line breaks are `"\n"`; the buffer always has at least one (possibly empty) line.
+/// Columns are grapheme-cluster indices (see ``TextPosition``).
+public struct TextBuffer: Sendable, Equatable {
+    /// The lines, without their line breaks.
+    public private(set) var lines: [String]
+
+    /// Creates a buffer holding `text`, splitting it at `"\n"`.
+    public init(text: String = "") {
+        lines = TextBuffer.splitLines(text)
+    }
+
+    /// The whole text, lines joined with `"\n"`.
+    public var text: String { lines.joined(separator: "\n") }
+
+    /// Number of lines (at least one).
+    public var lineCount: Int { lines.count }
+
+    /// Splits at `"\n"` bytes; scanning UTF-8 is far faster than walking characters.
+    static func splitLines(_ text: String) -> [String] {
+        var result: [String] = []
+        var start = text.utf8.startIndex
+        var index = start
+        let utf8 = text.utf8
+        while index != utf8.endIndex {
+            if utf8[index] == UInt8(ascii: "\n") {
+                result.append(String(text[start..<index]))
+                start = utf8.index(after: index)
+            }
+            index = utf8.index(after: index)
+        }
+        result.append(String(text[start..<utf8.endIndex]))
+        return result
+    }
+
+    /// Number of grapheme clusters in a line (0 for a line that does not exist).
+    public func characterCount(inLine line: Int) -> Int {
+        guard lines.indices.contains(line) else { return 0 }
+        return lines[line].count
+    }
+
+    /// The nearest valid position to `position`.
+    public func clamped(_ position: TextPosition) -> TextPosition {
+        let line = min(max(0, position.line), lines.count - 1)
+        let column = min(max(0, position.column), lines[line].count)
+        return TextPosition(line: line, column: column)
+    }
+
+    /// The position after the last character.
+    public var endPosition: TextPosition {
+        TextPosition(line: lines.count - 1, column: lines[lines.count - 1].count)
+    }
+
+    /// The position one character before `position`, crossing to the end of the previous line.
+    public func position(before position: TextPosition) -> TextPosition? {
+        if position.column > 0 { return TextPosition(line: position.line, column: position.column - 1) }
+        if position.line > 0 { return TextPosition(line: position.line - 1, column: characterCount(inLine: position.line - 1)) }
+        return nil
+    }
+
+    /// The position one character after `position`, crossing to the start of the next line.
+    public func position(after position: TextPosition) -> TextPosition? {
+        if position.column < characterCount(inLine: position.line) {
+            return TextPosition(line: position.line, column: position.column + 1)
+        }
+        if position.line + 1 < lines.count { return TextPosition(line: position.line + 1, column: 0) }
+        return nil
+    }
+
+    /// The text between two positions (in either order).
+    public func text(from start: TextPosition, to end: TextPosition) -> String {
+        let (first, last) = start <= end ? (clamped(start), clamped(end)) : (clamped(end), clamped(start))
+        if first.line == last.line {
+            let line = lines[first.line]
+            return String(line[index(first.column, in: line)..<index(last.column, in: line)])
+        }
+        var pieces: [Substring] = []
+        let firstLine = lines[first.line]
+        pieces.append(firstLine[index(first.column, in: firstLine)...])
+        for middle in (first.line + 1)..<last.line { pieces.append(lines[middle][...]) }
+        let lastLine = lines[last.line]
+        pieces.append(lastLine[..<index(last.column, in: lastLine)])
+        return pieces.joined(separator: "\n")
+    }
+
+    /// Replaces the text between two positions with `replacement` (which may contain line
+    /// breaks) and returns where the inserted text ends.
+    ///
+    /// The end is counted in grapheme clusters of the resulting line, so inserting a
+    /// combining mark after its base leaves the cursor right after the combined character.
+    @discardableResult
+    public mutating func replace(from start: TextPosition, to end: TextPosition, with replacement: String) -> TextPosition {
+        let (first, last) = start <= end ? (clamped(start), clamped(end)) : (clamped(end), clamped(start))
+        let firstLine = lines[first.line]
+        let lastLine = lines[last.line]
+        let prefix = firstLine[..<index(first.column, in: firstLine)]
+        let suffix = lastLine[index(last.column, in: lastLine)...]
+        var newLines = TextBuffer.splitLines(replacement)
+        newLines[0] = String(prefix) + newLines[0]
+        let endColumn = newLines[newLines.count - 1].count
+        newLines[newLines.count - 1] += suffix
+        lines.replaceSubrange(first.line...last.line, with: newLines)
+        return clamped(TextPosition(line: first.line + newLines.count - 1, column: endColumn))
+    }
+
+    /// The string index of grapheme `column` in `line`, clamped to its end.
+    func index(_ column: Int, in line: String) -> String.Index {
+        line.index(line.startIndex, offsetBy: column, limitedBy: line.endIndex) ?? line.endIndex
+    }
+
+    // MARK: UTF-8 offsets, used to carry positions through merges
+
+    /// The UTF-8 offset of `position` in ``text``.
+    public func utf8Offset(of position: TextPosition) -> Int {
+        let position = clamped(position)
+        var offset = 0
+        for line in lines[..<position.line] { offset += line.utf8.count + 1 }
+        let line = lines[position.line]
+        return offset + line.utf8.distance(from: line.startIndex, to: index(position.column, in: line))
+    }
+
+    /// The position at a UTF-8 offset in ``text``, moved back to the start of the grapheme
+    /// cluster it falls in; offsets past the end give ``endPosition``.
+    public func position(atUTF8Offset offset: Int) -> TextPosition {
+        var remaining = max(0, offset)
+        for (number, line) in lines.enumerated() {
+            let length = line.utf8.count
+            if remaining <= length {
+                let target = line.utf8.index(line.startIndex, offsetBy: remaining)
+                var column = 0
+                var index = line.startIndex
+                while index < line.endIndex {
+                    let next = line.index(after: index)
+                    if next > target { break }
+                    index = next
+                    column += 1
+                }
+                return TextPosition(line: number, column: column)
+            }
+            remaining -= length + 1
+        }
+        return endPosition
+    }
+}
