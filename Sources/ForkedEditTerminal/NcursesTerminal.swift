@@ -109,6 +109,7 @@ public final class NcursesTerminal: TerminalBackend {
         flushinp()
         // Raw mode needs a real terminal; keypad and timeouts work on the input queue alone.
         keypad(cnc_stdscr(), true)
+        AlternateKeySequences.register()
         return terminal
     }
 
@@ -140,6 +141,7 @@ public final class NcursesTerminal: TerminalBackend {
         keypad(window, true)
         intrflush(window, false)
         set_escdelay(Self.escapeDelayMilliseconds)
+        AlternateKeySequences.register()
     }
 
     private static func claimScreen() throws(TerminalStartupError) {

@@ -70,7 +70,7 @@ public struct TerminalInputDecoder: Sendable {
             return Self.key(forKeyCode: code).map(InputEvent.key)
         case let .character(code):
             if code == ControlByte.escape {
-                return .key(try escapeOrAlt(readWaiting: readWaiting))
+                return try escapeOrAlt(readWaiting: readWaiting).map(InputEvent.key)
             }
             if let printable = Self.printableScalar(code) {
                 return .key(.text(try textRun(startingWith: printable, readWaiting: readWaiting)))
@@ -79,14 +79,47 @@ public struct TerminalInputDecoder: Sendable {
         }
     }
 
-    /// ESC alone is Escape; ESC with a printable character already behind it is Alt.
-    private mutating func escapeOrAlt(readWaiting: () throws -> RawTerminalInput?) rethrows -> Key {
+    /// ESC alone is Escape; ESC with a printable character already behind it is Alt; ESC
+    /// starting an escape sequence ncurses did not recognise is swallowed whole (`nil`), so an
+    /// unknown key never types its sequence into the document.
+    private mutating func escapeOrAlt(readWaiting: () throws -> RawTerminalInput?) rethrows -> Key? {
         guard let next = try readWaiting() else { return .escape }
-        if case let .character(code) = next, let scalar = Self.printableScalar(code) {
-            return .alt(Character(scalar))
+        guard case let .character(code) = next, let scalar = Self.printableScalar(code) else {
+            pending = next
+            return .escape
         }
-        pending = next
-        return .escape
+        if scalar == "[" || scalar == "O", let introducer = try readWaiting() {
+            return try skipUnknownSequence(after: scalar, startingWith: introducer, readWaiting: readWaiting)
+        }
+        return .alt(Character(scalar))
+    }
+
+    /// Consumes the rest of a CSI (`ESC [ parameters final`) or SS3 (`ESC O letter`) sequence.
+    /// When what follows cannot belong to such a sequence, it was Alt-[ or Alt-O followed by
+    /// ordinary input, which is kept.
+    private mutating func skipUnknownSequence(
+        after introducer: Unicode.Scalar, startingWith first: RawTerminalInput,
+        readWaiting: () throws -> RawTerminalInput?
+    ) rethrows -> Key? {
+        var item: RawTerminalInput? = first
+        var consumed = 0
+        while let current = item, case let .character(code) = current {
+            if introducer == "O" {
+                guard (0x40...0x7E).contains(code) else { break }
+                return nil
+            }
+            if (0x40...0x7E).contains(code) { return nil }       // Final byte: the sequence is complete.
+            guard (0x20...0x3F).contains(code), consumed < 16 else { break }
+            consumed += 1
+            item = try readWaiting()
+        }
+        if consumed == 0, let item {
+            pending = item
+            return .alt(Character(introducer))
+        }
+        // A truncated sequence: drop it rather than insert half of it.
+        if let item { pending = item }
+        return nil
     }
 
     /// Collects the printable characters already waiting behind the first one.

@@ -103,6 +103,15 @@ struct OffscreenNcursesTests {
         #expect(events == [.key(.text("hi世")), .key(.control("s")), .key(.function(5)), .key(.left), .key(.backspace)])
     }
 
+    @Test("Home, End and F-keys sent the way tmux and VT220s send them are known to ncurses under any TERM")
+    func alternateSequences() throws {
+        let terminal = try NcursesTerminal.offscreen(columns: 20, rows: 5)
+        defer { terminal.shutdown() }
+        for (sequence, keyCode) in AlternateKeySequences.all {
+            #expect(key_defined(sequence) == keyCode, "\(sequence.debugDescription)")
+        }
+    }
+
     @Test("Waiting for input that never comes returns nil after the timeout, without spinning")
     func timeout() throws {
         let terminal = try NcursesTerminal.offscreen(columns: 20, rows: 5)

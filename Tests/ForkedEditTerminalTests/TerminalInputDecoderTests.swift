@@ -51,6 +51,19 @@ struct TerminalInputDecoderTests {
         #expect(decodeAll([.character(27), .keyCode(KEY_UP)]) == [.key(.escape), .key(.up)])
     }
 
+    @Test("An escape sequence ncurses did not recognise is swallowed, not typed")
+    func unknownSequences() {
+        #expect(decodeAll([.character(27)] + characters("[1;2Ax")) == [nil, .key(.text("x"))])
+        #expect(decodeAll([.character(27)] + characters("OQ")) == [nil])
+    }
+
+    @Test("Alt-[ and Alt-O with nothing sequence-like behind them stay Alt chords")
+    func altBracket() {
+        #expect(decodeAll([.character(27)] + characters("[")) == [.key(.alt("["))])
+        #expect(decodeAll([.character(27)] + characters("O") + [.keyCode(KEY_UP)]) == [.key(.alt("O")), .key(.up)])
+        #expect(decodeAll([.character(27)] + characters("[") + [.character(13)]) == [.key(.alt("[")), .key(.enter)])
+    }
+
     @Test("Printable characters already waiting become one text event")
     func pasteIsCoalesced() {
         #expect(decodeAll(characters("héllo, 世界") + [.character(13)] + characters("ok"))
