@@ -1,0 +1,84 @@
+import Testing
+@testable import ForkedEditCore
+
+@Suite("ScreenRenderer")
+struct ScreenRendererTests {
+    func content(left: String = "hello", right: String = "world", help: Bool = false, prompt: StatusPrompt? = nil) -> ScreenContent {
+        ScreenContent(
+            panes: [
+                PaneContent(pane: PaneState(forkName: "left", text: left), forkState: "1 edit ahead"),
+                PaneContent(pane: PaneState(forkName: "right", text: right), forkState: "in sync"),
+            ],
+            focusedPane: 0,
+            lower: LowerViewContent(title: "Live merge", summary: "left +1 -0", runs: [
+                OriginRun(text: "hel", origin: .unchanged), OriginRun(text: "LO", origin: .leftFork),
+            ]),
+            status: StatusContent(fileName: "notes.txt", isModified: true, prompt: prompt),
+            showsHelp: help
+        )
+    }
+
+    @Test("panes, merge view, status and hints land in their regions")
+    func regularScreen() {
+        let grid = ScreenRenderer.render(content(), columns: 40, rows: 12)
+        let rows = grid.plainTextRows()
+        #expect(rows[0] == "» left · 1 edit ahe│  right · in sync")
+        #expect(rows[1] == "hello              │world")
+        #expect(rows[5].hasPrefix(" Live merge  left +1 -0"))
+        #expect(rows[6] == "helLO")
+        #expect(rows[10] == " notes.txt [modified]")
+        #expect(rows[11].hasPrefix("^S Save  ^Q Quit"))
+        #expect(grid.cursor?.row == 1)
+        #expect(grid.cursor?.column == 0)
+        #expect(grid[6, 3].style == ScreenRenderer.style(for: .leftFork))
+        #expect(grid[6, 0].style == .plain)
+        #expect(grid[0, 0].style.reverse)
+    }
+
+    @Test("wide characters and tabs are laid out on the grid")
+    func wideAndTabs() {
+        let grid = ScreenRenderer.render(content(left: "漢\tx", right: "e\u{301}"), columns: 40, rows: 12)
+        #expect(grid.plainTextRows()[1] == "漢      x          │e\u{301}")
+        #expect(grid[1, 1].width == 0)
+    }
+
+    @Test("a screen below the minimum shows only the enlarge message")
+    func tooSmall() {
+        let grid = ScreenRenderer.render(content(), columns: 30, rows: 8)
+        let text = grid.plainTextRows().joined(separator: "\n")
+        #expect(text.contains("Terminal too small"))
+        #expect(text.contains("now 30x8"))
+        #expect(!text.contains("hello"))
+        #expect(grid.cursor == nil)
+    }
+
+    @Test("help overlays the screen and prompts replace the status line")
+    func helpAndPrompts() {
+        let help = ScreenRenderer.render(content(help: true), columns: 80, rows: 24).plainTextRows().joined()
+        #expect(help.contains("Help (any key closes)"))
+        #expect(help.contains("merge both forks"))
+        let prompt = ScreenRenderer.render(content(prompt: .fileName(typed: "out.txt")), columns: 80, rows: 24)
+        #expect(prompt.plainTextRows()[22].hasPrefix("File name to write: out.txt"))
+        #expect(prompt.cursor?.row == 22)
+        #expect(prompt.cursor?.column == 27)
+        let quit = ScreenRenderer.render(content(prompt: .saveBeforeQuit), columns: 80, rows: 24)
+        #expect(quit.plainTextRows()[22].hasPrefix("Save merged text before quitting? y: save and quit"))
+    }
+
+    @Test("only the visible part of a long line is drawn, from the scroll offset")
+    func horizontalScroll() {
+        var pane = PaneState(forkName: "left", text: (0..<2000).map { String($0 % 10) }.joined())
+        pane.move(.lineEnd, pageHeight: 4)
+        pane.scrollToCursor(width: 19, height: 4)
+        var screen = content()
+        screen.panes[0].pane = pane
+        let grid = ScreenRenderer.render(screen, columns: 40, rows: 12)
+        let visible = grid.plainTextRows()[1].prefix(19)
+        #expect(visible.allSatisfy(\.isNumber) || visible.last == " " || visible.count < 19)
+        #expect(grid.cursor?.row == 1)
+        let cursorColumn = grid.cursor?.column ?? -1
+        #expect(cursorColumn >= 0 && cursorColumn < 19)
+        // The character just left of the cursor is the line's last one, "9".
+        #expect(grid[1, cursorColumn - 1].character == "9")
+    }
+}
