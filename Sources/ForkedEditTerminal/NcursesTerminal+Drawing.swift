@@ -34,10 +34,12 @@ extension NcursesTerminal {
                     continue
                 }
                 let width = column + 1 < columns ? min(max(cell.width, 1), 2) : 1
-                let unchanged = previous.map { shown in
-                    (0..<width).allSatisfy { grid[row, column + $0] == shown[row, column + $0] }
-                } ?? false
-                if !unchanged {
+                var changed = true
+                if let previous {
+                    changed = cell != previous[row, column]
+                        || (width == 2 && grid[row, column + 1] != previous[row, column + 1])
+                }
+                if changed {
                     write(cell, columns: width, row: row, column: column, in: window)
                 }
                 column += width
@@ -56,24 +58,37 @@ extension NcursesTerminal {
     }
 
     private func write(_ cell: Cell, columns: Int, row: Int, column: Int, in window: UnsafeMutablePointer<WINDOW>) {
-        let glyph = TerminalGlyph(
-            character: cell.character, columns: columns, combiningCapacity: Int(cnc_cchar_capacity()) - 1
-        )
         let attributes = attributes(for: cell.style)
         let pair = colorPair(for: cell.style)
+        // Most cells hold one ASCII character: skip the glyph analysis for them.
+        let glyph: TerminalGlyph
+        if cell.character.isASCII, let value = cell.character.asciiValue, value >= 0x20, value != 0x7F {
+            glyph = TerminalGlyph(scalars: [UInt32(value)], padding: columns - 1)
+        } else {
+            glyph = TerminalGlyph(
+                character: cell.character, columns: columns, combiningCapacity: Int(cnc_cchar_capacity()) - 1
+            )
+        }
         var rendered = cchar_t()
-        var wide = glyph.scalars.map { wchar_t(bitPattern: $0) } + [0]
-        setcchar(&rendered, &wide, attributes, pair, nil)
+        withUnsafeTemporaryAllocation(of: wchar_t.self, capacity: glyph.scalars.count + 1) { wide in
+            for (index, scalar) in glyph.scalars.enumerated() {
+                wide[index] = wchar_t(bitPattern: scalar)
+            }
+            wide[glyph.scalars.count] = 0
+            _ = setcchar(&rendered, wide.baseAddress, attributes, pair, nil)
+        }
         // At the bottom-right corner the cursor cannot advance and ncurses reports ERR even
         // though the cell was written; the result is not an error for us.
         _ = mvwadd_wch(window, Int32(row), Int32(column), &rendered)
-        if glyph.padding > 0 {
-            var space = cchar_t()
-            var blank: [wchar_t] = [0x20, 0]
-            setcchar(&space, &blank, attributes, pair, nil)
-            for offset in 0..<glyph.padding {
-                _ = mvwadd_wch(window, Int32(row), Int32(column + columns - glyph.padding + offset), &space)
-            }
+        guard glyph.padding > 0 else { return }
+        var space = cchar_t()
+        withUnsafeTemporaryAllocation(of: wchar_t.self, capacity: 2) { blank in
+            blank[0] = 0x20
+            blank[1] = 0
+            _ = setcchar(&space, blank.baseAddress, attributes, pair, nil)
+        }
+        for offset in 0..<glyph.padding {
+            _ = mvwadd_wch(window, Int32(row), Int32(column + columns - glyph.padding + offset), &space)
         }
     }
 
