@@ -79,6 +79,16 @@ void cts_install_signal_guard(void) {
             guard_installed[index] = 1;
         }
     }
+    /* A parent may have started us with these signals blocked (a thread's mask is inherited
+       across fork and exec); then a terminal hang-up or `kill` would never reach us. */
+    sigset_t guarded;
+    sigemptyset(&guarded);
+    for (int index = 0; index < guarded_signal_count; index++) {
+        if (guard_installed[index]) {
+            sigaddset(&guarded, guarded_signals[index]);
+        }
+    }
+    sigprocmask(SIG_UNBLOCK, &guarded, NULL);
     guard_active = 1;
 }
 

@@ -53,12 +53,16 @@ public final class NcursesTerminal: TerminalBackend {
         try UTF8Locale.adoptFromEnvironment(environment)
         try Self.claimScreen()
         _ = cts_save_terminal_settings(STDIN_FILENO)
+        // Installed before newterm, so ncurses sees handlers in place and leaves SIGINT and
+        // SIGTERM to the guard, which restores the terminal and then dies of the signal (exit
+        // status 128 + n) instead of ncurses' exit(1).
+        cts_install_signal_guard()
         guard let screen = newterm(nil, cnc_standard_output(), cnc_standard_input()) else {
+            cts_remove_signal_guard()
             Self.releaseScreen()
             let name = environment["TERM"].flatMap { $0.isEmpty ? nil : $0 }
             throw TerminalStartupError.unknownTerminal(name)
         }
-        cts_install_signal_guard()
         self.init(screen: screen, offscreenStreams: nil)
         do {
             try configureInput()

@@ -20,7 +20,8 @@ void cts_restore_terminal_settings(void);
  * Installs handlers for fatal and terminating signals (SEGV, BUS, ILL, FPE, ABRT, TRAP, HUP,
  * TERM, QUIT, INT) that reset the terminal (attributes, cursor, alternate screen), restore the
  * saved terminal settings, then hand the signal to whatever handled it before. Signals that
- * were ignored stay ignored. Calling it again while installed does nothing.
+ * were ignored stay ignored; the guarded signals are unblocked, in case the parent process
+ * blocked them. Calling it again while installed does nothing.
  */
 void cts_install_signal_guard(void);
 
