@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "Forked", targets: ["Forked"]),
         .library(name: "ForkedMerge", targets: ["ForkedMerge"]),
         .library(name: "ForkedEditCore", targets: ["ForkedEditCore"]),
+        .executable(name: "forked-bench", targets: ["forked-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
@@ -35,11 +36,15 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
+        // MARK: Executables
+        .executableTarget(name: "forked-bench", dependencies: ["ForkedMerge"], swiftSettings: strictSettings),
+
         // MARK: Tests mirror Sources
         .testTarget(name: "ForkedTests", dependencies: ["Forked"], swiftSettings: strictSettings),
         .testTarget(
             name: "ForkedMergeTests",
             dependencies: ["ForkedMerge", .product(name: "PropertyBased", package: "swift-property-based")],
+            resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
         ),
         .testTarget(name: "ForkedEditCoreTests", dependencies: ["ForkedEditCore"], swiftSettings: strictSettings),

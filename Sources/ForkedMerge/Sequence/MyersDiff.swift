@@ -1,0 +1,115 @@
+/// Myers' O((N+M)D) greedy diff with a bounded edit distance.
+enum MyersDiff {
+    /// Returns the matching runs between `a[aRange]` and `b[bRange]` (absolute positions, in
+    /// order), or `nil` when the edit distance exceeds `maximumDistance`.
+    static func matches(
+        _ a: UnsafeBufferPointer<Int>, _ aRange: Range<Int>,
+        _ b: UnsafeBufferPointer<Int>, _ bRange: Range<Int>,
+        maximumDistance: Int
+    ) -> [SequenceDiff.MatchRun]? {
+        let n = aRange.count
+        let m = bRange.count
+        let aBase = aRange.lowerBound
+        let bBase = bRange.lowerBound
+        let limit = min(maximumDistance, n + m)
+        let offset = limit + 1
+        // v[offset + k] is the furthest x reached on diagonal k (x - y == k); -1 marks none.
+        var storage = [Int](repeating: -1, count: 2 * limit + 3)
+        // After step d, trace[traceStarts[d] + (k + d)] holds v for k in -d...d.
+        var trace: [Int] = []
+        var traceStarts: [Int] = []
+        var end: (d: Int, k: Int)? = nil
+        storage.withUnsafeMutableBufferPointer { v in
+        search: for d in 0...limit {
+            for k in stride(from: -d, through: d, by: 2) {
+                var x: Int
+                if d == 0 {
+                    x = 0
+                } else if let start = step(k: k, d: d, n: n, m: m, previous: { [v] in v[offset + $0] }) {
+                    x = start
+                } else {
+                    v[offset + k] = -1
+                    continue
+                }
+                var y = x - k
+                while x < n, y < m, a[aBase + x] == b[bBase + y] {
+                    x += 1
+                    y += 1
+                }
+                v[offset + k] = x
+                if x == n, y == m {
+                    end = (d, k)
+                    break search
+                }
+            }
+            traceStarts.append(trace.count)
+            trace.append(contentsOf: v[(offset - d)...(offset + d)])
+        }
+        }
+        guard let end else { return nil }
+
+        var runs: [SequenceDiff.MatchRun] = []
+        var x = n
+        var k = end.k
+        var d = end.d
+        while d > 0 {
+            let base = traceStarts[d - 1]
+            let previousD = d - 1
+            let previous: (Int) -> Int = { trace[base + $0 + previousD] }
+            // The forward pass succeeded from here, so a predecessor exists.
+            guard let start = step(k: k, d: d, n: n, m: m, previous: previous) else { return nil }
+            if x > start {
+                runs.append(.init(a: aBase + start, b: bBase + start - k, length: x - start))
+            }
+            let fromDown = isDownStep(k: k, d: d, n: n, m: m, previous: previous)
+            let previousK = fromDown ? k + 1 : k - 1
+            x = previous(previousK)
+            k = previousK
+            d -= 1
+        }
+        if x > 0 {
+            runs.append(.init(a: aBase, b: bBase, length: x))
+        }
+        return runs.reversed()
+    }
+
+    /// The x where step `d` starts on diagonal `k` (before following equal elements), or `nil`
+    /// when neither neighbouring diagonal leads to a point inside the edit graph.
+    private static func step(k: Int, d: Int, n: Int, m: Int, previous: (Int) -> Int) -> Int? {
+        let down = downStart(k: k, d: d, m: m, previous: previous)
+        let right = rightStart(k: k, d: d, n: n, previous: previous)
+        switch (down, right) {
+        case let (down?, right?): return right > down ? right : down
+        case let (down?, nil): return down
+        case let (nil, right?): return right
+        case (nil, nil): return nil
+        }
+    }
+
+    /// Whether `step` took the insertion move (from diagonal k + 1).
+    private static func isDownStep(k: Int, d: Int, n: Int, m: Int, previous: (Int) -> Int) -> Bool {
+        let down = downStart(k: k, d: d, m: m, previous: previous)
+        let right = rightStart(k: k, d: d, n: n, previous: previous)
+        guard let down else { return false }
+        guard let right else { return true }
+        return !(right > down)
+    }
+
+    /// Start reached by inserting one side element from diagonal k + 1.
+    private static func downStart(k: Int, d: Int, m: Int, previous: (Int) -> Int) -> Int? {
+        guard k + 1 <= d - 1 else { return nil }
+        let x = previous(k + 1)
+        guard x >= 0, x - k <= m, x - k >= 0 else { return nil }
+        return x
+    }
+
+    /// Start reached by deleting one ancestor element from diagonal k - 1.
+    private static func rightStart(k: Int, d: Int, n: Int, previous: (Int) -> Int) -> Int? {
+        guard k - 1 >= -(d - 1) else { return nil }
+        let before = previous(k - 1)
+        guard before >= 0 else { return nil }
+        let x = before + 1
+        guard x <= n, x - k >= 0 else { return nil }
+        return x
+    }
+}

@@ -1,0 +1,55 @@
+/// Patience-diff anchors: elements that occur exactly once in each of two regions, reduced to
+/// the longest chain that appears in the same order on both sides.
+enum PatienceAnchors {
+    /// A pair of equal, unique elements.
+    struct Anchor {
+        var a: Int
+        var b: Int
+    }
+
+    /// Returns the anchors between `a[aRange]` and `b[bRange]`, in increasing order on both sides.
+    static func find(
+        _ a: UnsafeBufferPointer<Int>, _ aRange: Range<Int>,
+        _ b: UnsafeBufferPointer<Int>, _ bRange: Range<Int>
+    ) -> [Anchor] {
+        // Position in `a` of elements seen once there; -1 marks elements seen more than once.
+        var uniqueInA = IntegerTable(capacity: aRange.count)
+        for i in aRange {
+            if uniqueInA.update(i, for: a[i]) != nil { uniqueInA.update(-1, for: a[i]) }
+        }
+        var uniqueInB = IntegerTable(capacity: bRange.count)
+        for j in bRange where (uniqueInA.value(for: b[j]) ?? -1) >= 0 {
+            if uniqueInB.update(j, for: b[j]) != nil { uniqueInB.update(-1, for: b[j]) }
+        }
+        var candidates: [Anchor] = []
+        for j in bRange {
+            guard let jj = uniqueInB.value(for: b[j]), jj == j, let i = uniqueInA.value(for: b[j]), i >= 0 else { continue }
+            candidates.append(Anchor(a: i, b: j))
+        }
+        return longestIncreasingChain(candidates)
+    }
+
+    /// Longest subsequence of `candidates` (ordered by `b`) whose `a` values increase, by patience sorting.
+    private static func longestIncreasingChain(_ candidates: [Anchor]) -> [Anchor] {
+        guard !candidates.isEmpty else { return [] }
+        var pileTops: [Int] = []       // index into candidates of each pile's top
+        var predecessor = [Int](repeating: -1, count: candidates.count)
+        for (index, candidate) in candidates.enumerated() {
+            var low = 0
+            var high = pileTops.count
+            while low < high {
+                let mid = (low + high) / 2
+                if candidates[pileTops[mid]].a < candidate.a { low = mid + 1 } else { high = mid }
+            }
+            if low > 0 { predecessor[index] = pileTops[low - 1] }
+            if low == pileTops.count { pileTops.append(index) } else { pileTops[low] = index }
+        }
+        var chain: [Anchor] = []
+        var cursor = pileTops[pileTops.count - 1]
+        while cursor >= 0 {
+            chain.append(candidates[cursor])
+            cursor = predecessor[cursor]
+        }
+        return chain.reversed()
+    }
+}

@@ -1,0 +1,32 @@
+/// What a policy decides about a conflict's union (all deletions applied, all insertions kept).
+enum ConflictReview: Equatable, Sendable {
+    /// Use the union as it is.
+    case accept
+    /// Replace the conflict by both sides' complete versions of this wider ancestor range.
+    case widen(Range<Int>)
+}
+
+/// The element-specific decisions of ``ThreeWayMerge``: content comparison and, for text,
+/// recognising unreadable blends and widening them.
+protocol ThreeWayMergePolicy {
+    /// Whether two piece lists spell the same elements.
+    func sameContent(_ first: [MergePiece], _ second: [MergePiece]) -> Bool
+
+    /// Reviews the union of a conflict in which both sides replaced or deleted ancestor elements.
+    ///
+    /// - Parameters:
+    ///   - union: The union result for `range`.
+    ///   - dominant: The dominant side's version of `range`.
+    ///   - subordinate: The subordinate side's version of `range`.
+    func review(union: [MergePiece], dominant: [MergePiece], subordinate: [MergePiece], range: Range<Int>) -> ConflictReview
+
+    /// Orders insertions both sides made at one ancestor position: lower ranks go first, and the
+    /// dominant side goes first among equal ranks.
+    func insertionRank(_ insertion: MergePiece, at position: Int) -> Int
+
+    /// The range a widened conflict covering `range` must grow to (at least `range` itself).
+    func widened(_ range: Range<Int>) -> Range<Int>
+
+    /// The piece to place between the dominant and subordinate versions of a widened conflict, if any.
+    func separator(dominant: [MergePiece], subordinate: [MergePiece], range: Range<Int>) -> MergePiece?
+}

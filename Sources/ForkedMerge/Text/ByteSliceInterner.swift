@@ -1,0 +1,86 @@
+/// Interns byte slices of a few UTF-8 buffers (lines, word chunks) to integer IDs.
+///
+/// Slices are hashed eight bytes at a time and compared in full on a hash hit, so two different
+/// slices never share an ID even if their hashes collide.
+struct ByteSliceInterner {
+    private let buffers: [UnsafeBufferPointer<UInt8>]
+    private var idByHash: [UInt64: Int] = [:]
+    /// Where each ID was first seen: buffer index and byte range.
+    private var firstSeen: [(buffer: Int, range: Range<Int>)] = []
+    /// IDs of slices whose hash collided with a different slice.
+    private var collided: [[UInt8]: Int] = [:]
+
+    /// Creates an interner over `buffers`, which must stay valid while it is used.
+    init(buffers: [UnsafeBufferPointer<UInt8>], expectedCount: Int = 0) {
+        self.buffers = buffers
+        idByHash.reserveCapacity(expectedCount)
+        firstSeen.reserveCapacity(expectedCount)
+    }
+
+    /// Returns the ID of `buffers[buffer][range]`.
+    mutating func id(buffer: Int, range: Range<Int>) -> Int {
+        let bytes = buffers[buffer]
+        let hash = ByteSliceInterner.hash(bytes, range)
+        if let id = idByHash[hash] {
+            let seen = firstSeen[id]
+            if ByteSliceInterner.equal(buffers[seen.buffer], seen.range, bytes, range) { return id }
+            let key = Array(bytes[range])
+            if let id = collided[key] { return id }
+            let newID = firstSeen.count
+            firstSeen.append((buffer, range))
+            collided[key] = newID
+            return newID
+        }
+        let newID = firstSeen.count
+        idByHash[hash] = newID
+        firstSeen.append((buffer, range))
+        return newID
+    }
+
+    /// A fast 64-bit hash of a byte range, eight bytes per step.
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UInt64 {
+        guard let base = bytes.baseAddress else { return 0 }
+        let raw = UnsafeRawPointer(base)
+        var h: UInt64 = 0x243F_6A88_85A3_08D3 ^ UInt64(range.count)
+        var index = range.lowerBound
+        while index + 8 <= range.upperBound {
+            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            h = (h ^ word) &* 0x9E37_79B9_7F4A_7C15
+            h ^= h >> 29
+            index += 8
+        }
+        var tail: UInt64 = 0
+        var shift: UInt64 = 0
+        while index < range.upperBound {
+            tail |= UInt64(bytes[index]) << shift
+            shift += 8
+            index += 1
+        }
+        h = (h ^ tail) &* 0xBF58_476D_1CE4_E5B9
+        h ^= h >> 31
+        return h
+    }
+
+    /// Whether two byte ranges hold the same bytes.
+    static func equal(
+        _ first: UnsafeBufferPointer<UInt8>, _ firstRange: Range<Int>,
+        _ second: UnsafeBufferPointer<UInt8>, _ secondRange: Range<Int>
+    ) -> Bool {
+        guard firstRange.count == secondRange.count else { return false }
+        guard let a = first.baseAddress, let b = second.baseAddress else { return firstRange.isEmpty }
+        let rawA = UnsafeRawPointer(a)
+        let rawB = UnsafeRawPointer(b)
+        var offset = 0
+        let count = firstRange.count
+        while offset + 8 <= count {
+            if rawA.loadUnaligned(fromByteOffset: firstRange.lowerBound + offset, as: UInt64.self)
+                != rawB.loadUnaligned(fromByteOffset: secondRange.lowerBound + offset, as: UInt64.self) { return false }
+            offset += 8
+        }
+        while offset < count {
+            if a[firstRange.lowerBound + offset] != b[secondRange.lowerBound + offset] { return false }
+            offset += 1
+        }
+        return true
+    }
+}

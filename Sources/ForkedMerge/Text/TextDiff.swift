@@ -1,0 +1,83 @@
+/// Diff of two UTF-8 texts in grapheme-aligned byte positions, from coarse to fine.
+///
+/// Lines are compared first (hashed to IDs), which makes the common case near-linear. Each
+/// changed block of lines is then compared by content-defined word chunks when it is large, and
+/// finally character by character (see ``CharacterRefinement``).
+struct TextDiff {
+    /// Regions larger than this (ancestor plus side bytes) are split into word chunks first.
+    static let chunkingThreshold = 4_096
+
+    /// The texts with their line starts and line hash IDs (see ``hashIDs(_:starts:)``).
+    let ancestor: UnsafeBufferPointer<UInt8>
+    let ancestorLineStarts: [Int]
+    let ancestorLineIDs: [Int]
+    let side: UnsafeBufferPointer<UInt8>
+    let sideLineStarts: [Int]
+    let sideLineIDs: [Int]
+
+    /// Returns the hunks turning the ancestor into the side, sorted and coalesced.
+    func hunks() -> [DiffHunk] {
+        let lineHunks = TextDiff.hunks(
+            ancestor, ancestorLineStarts, ancestorLineIDs, side, sideLineStarts, sideLineIDs
+        )
+        var result: [DiffHunk] = []
+        for lineHunk in lineHunks {
+            let ancestorRange = ancestorLineStarts[lineHunk.ancestor.lowerBound]..<ancestorLineStarts[lineHunk.ancestor.upperBound]
+            let sideRange = sideLineStarts[lineHunk.side.lowerBound]..<sideLineStarts[lineHunk.side.upperBound]
+            result.append(contentsOf: TextDiff.refine(ancestor, ancestorRange, side, sideRange))
+        }
+        return result.coalesced()
+    }
+
+    /// Diffs one changed region: directly when one part is empty or it is small, by word chunks otherwise.
+    static func refine(
+        _ ancestor: UnsafeBufferPointer<UInt8>, _ ancestorRange: Range<Int>,
+        _ side: UnsafeBufferPointer<UInt8>, _ sideRange: Range<Int>
+    ) -> [DiffHunk] {
+        if ancestorRange.isEmpty || sideRange.isEmpty {
+            return [DiffHunk(ancestor: ancestorRange, side: sideRange)]
+        }
+        if ancestorRange.count + sideRange.count <= chunkingThreshold {
+            return CharacterRefinement.hunks(ancestor: ancestor, ancestorRange, side: side, sideRange)
+        }
+        let ancestorStarts = TextSplitting.wordChunkStarts(ancestor, in: ancestorRange)
+        let sideStarts = TextSplitting.wordChunkStarts(side, in: sideRange)
+        let chunkHunks = hunks(
+            ancestor, ancestorStarts, hashIDs(ancestor, starts: ancestorStarts),
+            side, sideStarts, hashIDs(side, starts: sideStarts)
+        )
+        var result: [DiffHunk] = []
+        for chunkHunk in chunkHunks {
+            let innerAncestor = ancestorStarts[chunkHunk.ancestor.lowerBound]..<ancestorStarts[chunkHunk.ancestor.upperBound]
+            let innerSide = sideStarts[chunkHunk.side.lowerBound]..<sideStarts[chunkHunk.side.upperBound]
+            if innerAncestor.isEmpty || innerSide.isEmpty {
+                result.append(DiffHunk(ancestor: innerAncestor, side: innerSide))
+            } else {
+                result.append(contentsOf: CharacterRefinement.hunks(ancestor: ancestor, innerAncestor, side: side, innerSide))
+            }
+        }
+        return result.coalesced()
+    }
+
+    /// Hash IDs of the units between consecutive `starts` (lines or word chunks).
+    static func hashIDs(_ bytes: UnsafeBufferPointer<UInt8>, starts: [Int]) -> [Int] {
+        guard starts.count > 1 else { return [] }
+        return (0..<(starts.count - 1)).map { Int(truncatingIfNeeded: ByteSliceInterner.hash(bytes, starts[$0]..<starts[$0 + 1])) }
+    }
+
+    /// Diffs units by hash ID, checking every matched pair byte by byte; on a hash collision
+    /// it diffs again with exact interned IDs.
+    static func hunks(
+        _ ancestor: UnsafeBufferPointer<UInt8>, _ ancestorStarts: [Int], _ ancestorIDs: [Int],
+        _ side: UnsafeBufferPointer<UInt8>, _ sideStarts: [Int], _ sideIDs: [Int]
+    ) -> [DiffHunk] {
+        let verified = SequenceDiff.verifiedHunks(ancestorIDs, sideIDs) { i, j in
+            ByteSliceInterner.equal(ancestor, ancestorStarts[i]..<ancestorStarts[i + 1], side, sideStarts[j]..<sideStarts[j + 1])
+        }
+        if let verified { return verified }
+        var interner = ByteSliceInterner(buffers: [ancestor, side], expectedCount: ancestorIDs.count + sideIDs.count)
+        let exactAncestor = ancestorIDs.indices.map { interner.id(buffer: 0, range: ancestorStarts[$0]..<ancestorStarts[$0 + 1]) }
+        let exactSide = sideIDs.indices.map { interner.id(buffer: 1, range: sideStarts[$0]..<sideStarts[$0 + 1]) }
+        return SequenceDiff.hunks(exactAncestor, exactSide)
+    }
+}

@@ -1,0 +1,146 @@
+import Dispatch
+
+/// One text merge: diffs both sides against the ancestor and combines them with ``ThreeWayMerge``.
+///
+/// The texts are read in place through their UTF-8 storage (no copies), so a computation only
+/// exists inside ``run(ancestor:dominant:subordinate:_:)``.
+struct TextMergeComputation {
+    let policy: TextMergePolicy
+    let pieces: [MergePiece]
+    let dominantHunks: [DiffHunk]
+    let subordinateHunks: [DiffHunk]
+
+    /// Merges the three texts and hands the computation to `body`.
+    static func run<R>(ancestor: String, dominant: String, subordinate: String, _ body: (TextMergeComputation) -> R) -> R {
+        var ancestor = ancestor
+        var dominant = dominant
+        var subordinate = subordinate
+        return ancestor.withUTF8 { ancestorBuffer in
+            dominant.withUTF8 { dominantBuffer in
+                subordinate.withUTF8 { subordinateBuffer in
+                    body(TextMergeComputation(ancestorBuffer, dominantBuffer, subordinateBuffer))
+                }
+            }
+        }
+    }
+
+    private init(_ ancestor: UnsafeBufferPointer<UInt8>, _ dominant: UnsafeBufferPointer<UInt8>, _ subordinate: UnsafeBufferPointer<UInt8>) {
+        (dominantHunks, subordinateHunks) = TextMergeComputation.sideDiffs(ancestor, dominant, subordinate)
+        policy = TextMergePolicy(ancestor: ancestor, dominant: dominant, subordinate: subordinate)
+        pieces = ThreeWayMerge(
+            ancestorCount: ancestor.count, dominant: dominantHunks, subordinate: subordinateHunks, policy: policy
+        ).pieces()
+    }
+
+    /// The merged text, written straight into the new string's storage.
+    func mergedString() -> String {
+        let count = pieces.reduce(0) { $0 + $1.range.count }
+        return String(unsafeUninitializedCapacity: count) { output in
+            var offset = 0
+            for piece in pieces where !piece.range.isEmpty {
+                if case .separator = piece.source {
+                    for byte in policy.bytes(of: piece) {
+                        output[offset] = byte
+                        offset += 1
+                    }
+                } else {
+                    let source = UnsafeBufferPointer(rebasing: policy.buffer(piece.source)[piece.range])
+                    _ = UnsafeMutableBufferPointer(rebasing: output[offset..<(offset + source.count)]).initialize(from: source)
+                    offset += source.count
+                }
+            }
+            return offset
+        }
+    }
+
+    /// The merged text as origin-attributed segments, with statistics.
+    func result() -> TextMergeResult {
+        var segments: [TextMergeSegment] = []
+        var pending: [UInt8] = []
+        var pendingOrigin: MergeOrigin? = nil
+        for piece in pieces where !piece.range.isEmpty {
+            if piece.origin != pendingOrigin, let origin = pendingOrigin {
+                segments.append(TextMergeSegment(text: String(decoding: pending, as: UTF8.self), origin: TextOrigin(origin)))
+                pending.removeAll(keepingCapacity: true)
+            }
+            pendingOrigin = piece.origin
+            append(piece, to: &pending)
+        }
+        if let origin = pendingOrigin, !pending.isEmpty {
+            segments.append(TextMergeSegment(text: String(decoding: pending, as: UTF8.self), origin: TextOrigin(origin)))
+        }
+        let statistics = TextMergeStatistics(
+            dominantInserted: dominantHunks.reduce(0) { $0 + characterCount(policy.dominant, $1.side) },
+            dominantDeleted: dominantHunks.reduce(0) { $0 + characterCount(policy.ancestor, $1.ancestor) },
+            subordinateInserted: subordinateHunks.reduce(0) { $0 + characterCount(policy.subordinate, $1.side) },
+            subordinateDeleted: subordinateHunks.reduce(0) { $0 + characterCount(policy.ancestor, $1.ancestor) }
+        )
+        return TextMergeResult(segments: segments, statistics: statistics)
+    }
+
+    private func append(_ piece: MergePiece, to output: inout [UInt8]) {
+        if case .separator = piece.source {
+            output.append(contentsOf: policy.bytes(of: piece))
+        } else {
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: policy.buffer(piece.source)[piece.range]))
+        }
+    }
+
+    private func characterCount(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
+        var plain = true
+        for index in range where bytes[index] >= 0x80 || bytes[index] == 0x0D {
+            plain = false
+            break
+        }
+        if plain { return range.count }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self).count
+    }
+
+    /// Texts at least this long (in bytes, all three together) diff both sides in parallel.
+    static let parallelThreshold = 200_000
+
+    /// The read-only inputs of the two side diffs. The buffers stay valid and unmodified for
+    /// the whole parallel section, so sharing them between the two threads is safe.
+    private struct SharedInput: @unchecked Sendable {
+        let ancestor: UnsafeBufferPointer<UInt8>
+        let sides: [UnsafeBufferPointer<UInt8>]
+        let ancestorStarts: [Int]
+        let ancestorIDs: [Int]
+
+        func diff(side index: Int) -> [DiffHunk] {
+            let side = sides[index]
+            let sideStarts = TextSplitting.lineStarts(side, in: 0..<side.count)
+            return TextDiff(
+                ancestor: ancestor, ancestorLineStarts: ancestorStarts, ancestorLineIDs: ancestorIDs,
+                side: side, sideLineStarts: sideStarts, sideLineIDs: TextDiff.hashIDs(side, starts: sideStarts)
+            ).hunks()
+        }
+    }
+
+    /// One result slot per thread; each thread writes only its own slot, and they are read
+    /// after both threads finished.
+    private final class ResultSlots: @unchecked Sendable {
+        var dominant: [DiffHunk] = []
+        var subordinate: [DiffHunk] = []
+    }
+
+    /// Diffs both sides against the ancestor; on long texts the two diffs run on two threads.
+    private static func sideDiffs(
+        _ ancestor: UnsafeBufferPointer<UInt8>, _ dominant: UnsafeBufferPointer<UInt8>, _ subordinate: UnsafeBufferPointer<UInt8>
+    ) -> ([DiffHunk], [DiffHunk]) {
+        let ancestorStarts = TextSplitting.lineStarts(ancestor, in: 0..<ancestor.count)
+        let input = SharedInput(
+            ancestor: ancestor, sides: [dominant, subordinate],
+            ancestorStarts: ancestorStarts, ancestorIDs: TextDiff.hashIDs(ancestor, starts: ancestorStarts)
+        )
+        guard ancestor.count + dominant.count + subordinate.count >= parallelThreshold else {
+            return (input.diff(side: 0), input.diff(side: 1))
+        }
+        let slots = ResultSlots()
+        DispatchQueue.concurrentPerform(iterations: 2) { index in
+            let hunks = input.diff(side: index)
+            if index == 0 { slots.dominant = hunks } else { slots.subordinate = hunks }
+        }
+        return (slots.dominant, slots.subordinate)
+    }
+}

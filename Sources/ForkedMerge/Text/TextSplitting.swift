@@ -1,0 +1,63 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#elseif canImport(Musl)
+import Musl
+#endif
+
+/// Splits UTF-8 text into units whose boundaries are always grapheme cluster boundaries.
+enum TextSplitting {
+    /// Start offsets of every line (each line ends after its `\n`), followed by the end offset.
+    ///
+    /// A position right after a line feed is always a grapheme boundary (`\r\n` stays whole).
+    static func lineStarts(_ bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>) -> [Int] {
+        guard !range.isEmpty, let base = bytes.baseAddress else { return [range.lowerBound] }
+        var starts: [Int] = [range.lowerBound]
+        starts.reserveCapacity(range.count / 40 + 2)
+        var index = range.lowerBound
+        // memchr scans for line feeds many bytes at a time.
+        while index < range.upperBound, let found = memchr(base + index, 0x0A, range.upperBound - index) {
+            let position = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            if position + 1 < range.upperBound { starts.append(position + 1) }
+            index = position + 1
+        }
+        starts.append(range.upperBound)
+        return starts
+    }
+
+    /// Start offsets of content-defined word chunks in `range`, followed by the end offset.
+    ///
+    /// A chunk ends after a space or line feed whose preceding word hashes to a multiple of four,
+    /// so chunks hold a few words and an edit only changes the chunks around it. Chunks are
+    /// also cut after 64 bytes of text without such a boundary. Cuts are only made between two
+    /// ASCII bytes (never inside `\r\n`), which is always a grapheme boundary.
+    static func wordChunkStarts(_ bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>) -> [Int] {
+        guard !range.isEmpty else { return [range.lowerBound] }
+        var starts: [Int] = [range.lowerBound]
+        var wordHash: UInt32 = 2_166_136_261
+        var chunkStart = range.lowerBound
+        var index = range.lowerBound
+        while index + 1 < range.upperBound {
+            let byte = bytes[index]
+            let next = bytes[index + 1]
+            let safeCut = byte < 0x80 && next < 0x80 && !(byte == 0x0D && next == 0x0A)
+            if byte == 0x20 || byte == 0x0A {
+                if safeCut, wordHash & 3 == 0 {
+                    starts.append(index + 1)
+                    chunkStart = index + 1
+                }
+                wordHash = 2_166_136_261
+            } else {
+                wordHash = (wordHash ^ UInt32(byte)) &* 16_777_619
+                if safeCut, index + 1 - chunkStart >= 64 {
+                    starts.append(index + 1)
+                    chunkStart = index + 1
+                }
+            }
+            index += 1
+        }
+        starts.append(range.upperBound)
+        return starts
+    }
+}

@@ -1,0 +1,70 @@
+/// Command-line options of forked-bench.
+struct BenchmarkOptions {
+    /// Text sizes to benchmark, in bytes.
+    var sizes: [Int] = [10_000, 100_000, 1_000_000, 10_000_000]
+    /// Runs per measurement; the median is reported.
+    var runs = 5
+    /// Whether to replay the real merges of the editing traces when they are present.
+    var replayTraces = true
+
+    /// Usage text for `--help` and for bad arguments.
+    static let usage = """
+    usage: forked-bench [--sizes 10k,100k,1m,10m] [--runs N] [--no-traces]
+      --sizes  comma-separated text sizes (suffix k or m), default 10k,100k,1m,10m
+      --runs   runs per measurement, the median is reported (default 5)
+      --no-traces  skip the replay of real merges from the editing traces
+    """
+
+    /// An argument forked-bench does not understand.
+    struct ParseError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Parses `arguments` (without the program name).
+    init(arguments: [String]) throws {
+        var remaining = arguments[...]
+        while let argument = remaining.popFirst() {
+            switch argument {
+            case "--sizes":
+                guard let value = remaining.popFirst() else { throw ParseError(description: "--sizes needs a value") }
+                sizes = try value.split(separator: ",").map { try BenchmarkOptions.size(String($0)) }
+            case "--runs":
+                guard let value = remaining.popFirst(), let runs = Int(value), runs > 0 else {
+                    throw ParseError(description: "--runs needs a positive number")
+                }
+                self.runs = runs
+            case "--no-traces":
+                replayTraces = false
+            case "--help", "-h":
+                throw ParseError(description: BenchmarkOptions.usage)
+            default:
+                throw ParseError(description: "unknown argument \(argument)\n\(BenchmarkOptions.usage)")
+            }
+        }
+    }
+
+    /// Parses a size such as `10k`, `1m` or `2500`.
+    static func size(_ text: String) throws -> Int {
+        let lowered = text.lowercased()
+        let multiplier: Int
+        var digits = Substring(lowered)
+        if lowered.hasSuffix("kb") || lowered.hasSuffix("k") {
+            multiplier = 1_000
+            digits = digits.dropLast(lowered.hasSuffix("kb") ? 2 : 1)
+        } else if lowered.hasSuffix("mb") || lowered.hasSuffix("m") {
+            multiplier = 1_000_000
+            digits = digits.dropLast(lowered.hasSuffix("mb") ? 2 : 1)
+        } else {
+            multiplier = 1
+        }
+        guard let value = Int(digits), value > 0 else { throw ParseError(description: "bad size \(text)") }
+        return value * multiplier
+    }
+
+    /// A short label for a size: "10 KB", "1 MB".
+    static func label(_ size: Int) -> String {
+        if size >= 1_000_000, size % 1_000_000 == 0 { return "\(size / 1_000_000) MB" }
+        if size >= 1_000, size % 1_000 == 0 { return "\(size / 1_000) KB" }
+        return "\(size) B"
+    }
+}

@@ -1,0 +1,30 @@
+import Foundation
+
+// forked-bench: times TextMerger against `git merge-file -p` on generated texts, then replays
+// real merges from the editing-traces corpus when it is present. Further rows (process-level
+// merges, editor keystrokes) plug in as more producers of `BenchmarkRow`s.
+
+let options: BenchmarkOptions
+do {
+    options = try BenchmarkOptions(arguments: Array(CommandLine.arguments.dropFirst()))
+} catch {
+    print(error)
+    exit(2)
+}
+
+do {
+    let synthetic = try SyntheticMergeBenchmark(options: options).run()
+    print(ResultTable.render(
+        synthetic,
+        title: "Three-way text merge, edit every ~\(TextGenerator.editSpacing) chars per side, median of \(options.runs) runs"
+    ))
+    let replay = options.replayTraces ? try TraceReplayBenchmark(options: options).run() : []
+    if !replay.isEmpty {
+        print("")
+        print(ResultTable.render(replay, title: "Real merges from editing traces (all triples per file), median of \(options.runs) runs"))
+        print(TraceReplayBenchmark.attribution)
+    }
+} catch {
+    print("forked-bench failed: \(error)")
+    exit(1)
+}

@@ -1,0 +1,125 @@
+import ForkedMerge
+import Testing
+
+/// Shorthand for the merges below.
+private func merge(_ dominant: String, _ subordinate: String, ancestor: String) throws -> String {
+    try TextMerger().merge(dominant, withSubordinate: subordinate, commonAncestor: ancestor)
+}
+
+@Suite("TextMerger rules")
+struct TextMergerRuleTests {
+    // MARK: 1. One-sided changes
+
+    @Test("a region changed on one side only takes that side's change")
+    func oneSidedChanges() throws {
+        #expect(try merge("Hello brave world", "Hello world", ancestor: "Hello world") == "Hello brave world")
+        #expect(try merge("Hello world", "Hello brave world", ancestor: "Hello world") == "Hello brave world")
+        #expect(try merge("Hi world", "Hello world!", ancestor: "Hello world") == "Hi world!")
+    }
+
+    // MARK: 2. Identical changes
+
+    @Test("the same change made on both sides is applied once")
+    func identicalChanges() throws {
+        #expect(try merge("aXb", "aXb", ancestor: "ab") == "aXb")
+        #expect(try merge("ac", "ac", ancestor: "abc") == "ac")
+        #expect(try merge("the dog", "the dog", ancestor: "the cat") == "the dog")
+        #expect(try merge("aXb!", "aXb?", ancestor: "ab") == "aXb!?")
+    }
+
+    // MARK: 3. Same-place insertions
+
+    @Test("insertions at one place are both kept, dominant first, never interleaved")
+    func samePlaceInsertions() throws {
+        #expect(try merge("aXYZb", "a123b", ancestor: "ab") == "aXYZ123b")
+        #expect(try merge("The black cat", "The fat cat", ancestor: "The cat") == "The black fat cat")
+        #expect(try merge("list:\nmilk\nbread\n", "list:\neggs\n", ancestor: "list:\n") == "list:\nmilk\nbread\neggs\n")
+        #expect(try merge("abcabc", "xyzxyz", ancestor: "") == "abcabcxyzxyz")
+        // Text extending a word stays attached to it, whichever side typed it.
+        #expect(try merge("I like green apples", "I like tasty red apples", ancestor: "I like red apples") == "I like tasty green apples")
+    }
+
+    // MARK: 4. Deletions
+
+    @Test("deletions from both sides are applied")
+    func bothDeletions() throws {
+        #expect(try merge("abfgh", "abcgh", ancestor: "abcdefgh") == "abgh")
+        #expect(try merge("one, three", "one, two", ancestor: "one, two, three") == "one, ")
+    }
+
+    @Test("text inserted inside a region the other side deleted survives")
+    func insertionInsideDeletion() throws {
+        #expect(try merge("af", "abcXdef", ancestor: "abcdef") == "aXf")
+        #expect(try merge("abcXdef", "af", ancestor: "abcdef") == "aXf")
+    }
+
+    // MARK: 5. True conflicts
+
+    @Test("a word both sides replaced differently keeps both replacements, dominant first")
+    func wordConflict() throws {
+        #expect(try merge("the dog sat", "the cow sat", ancestor: "the cat sat") == "the dog cow sat")
+        #expect(try merge("the cow sat", "the dog sat", ancestor: "the cat sat") == "the cow dog sat")
+    }
+
+    @Test("edits to one word that do not overlap stay character-precise")
+    func sameWordDisjointEdits() throws {
+        #expect(try merge("Total: $150", "Total: €100", ancestor: "Total: $100") == "Total: €150")
+        #expect(try merge("Fork Yeah!!!", "Fork yeah", ancestor: "Fork Yeah") == "Fork yeah!!!")
+    }
+
+    @Test("whole lines both sides replaced differently are kept as whole lines")
+    func lineConflict() throws {
+        let merged = try merge("a\nfoo bar\nb\n", "a\nbaz qux\nb\n", ancestor: "a\nhello world\nb\n")
+        #expect(merged == "a\nfoo bar\nbaz qux\nb\n")
+    }
+
+    @Test("nothing either side typed is lost in a conflict")
+    func conflictKeepsTypedText() throws {
+        let merged = try merge("I like green apples", "I like tasty red apples", ancestor: "I like red apples")
+        #expect(merged.contains("green"))
+        #expect(merged.contains("tasty"))
+    }
+
+    // MARK: 6. Independence, line endings
+
+    @Test("edits in different places never disturb each other, even adjacent ones")
+    func independentEdits() throws {
+        #expect(try merge("abXdef", "abcYef", ancestor: "abcdef") == "abXYef")
+        #expect(try merge("Xbcdef", "abcdeY", ancestor: "abcdef") == "XbcdeY")
+        let ancestor = String(repeating: "lorem ipsum dolor sit amet ", count: 200)
+        var dominant = ancestor
+        dominant.insert(contentsOf: "FIRST ", at: dominant.startIndex)
+        var subordinate = ancestor
+        subordinate.append("LAST")
+        #expect(try merge(dominant, subordinate, ancestor: ancestor) == "FIRST " + ancestor + "LAST")
+    }
+
+    @Test("line endings and trailing newlines are preserved")
+    func lineEndings() throws {
+        #expect(try merge("A\r\nb\r\n", "a\r\nB\r\n", ancestor: "a\r\nb\r\n") == "A\r\nB\r\n")
+        #expect(try merge("x\nA", "X", ancestor: "x") == "X\nA")
+        #expect(try merge("one\ntwo", "One\ntwo", ancestor: "one\ntwo") == "One\ntwo")
+        #expect(try merge("one\ntwo\n", "One\ntwo\n", ancestor: "one\ntwo\n") == "One\ntwo\n")
+    }
+
+    // MARK: Grapheme clusters
+
+    @Test("grapheme clusters are never split")
+    func graphemeClusters() throws {
+        #expect(try merge("👩‍💻", "👩!", ancestor: "👩") == "👩‍💻!")
+        #expect(try merge("café", "cafe au lait", ancestor: "cafe") == "cafe\u{301} au lait")
+        #expect(try merge("a\r\nb", "a\r\nc", ancestor: "a\r\n") == "a\r\nbc")
+    }
+
+    // MARK: 7. Determinism and the detailed API
+
+    @Test("merging is deterministic and merge equals mergeWithOrigins.text")
+    func deterministic() throws {
+        let cases = [("the dog sat", "the cow sat", "the cat sat"), ("aXb", "aYb", "ab"), ("", "x", "")]
+        for (dominant, subordinate, ancestor) in cases {
+            let first = try merge(dominant, subordinate, ancestor: ancestor)
+            #expect(try merge(dominant, subordinate, ancestor: ancestor) == first)
+            #expect(TextMerger().mergeWithOrigins(dominant, withSubordinate: subordinate, commonAncestor: ancestor).text == first)
+        }
+    }
+}
