@@ -19,8 +19,9 @@ extension ForkedResource {
     @discardableResult
     public func mergeIntoMain(from fork: Fork) throws -> MergeAction {
         guard fork != .main else { return .none }
-        while true {
-            let step = try repository.withState { state -> Step in
+        return try runMerge(
+            into: .main, from: fork,
+            prepare: { state in
                 let record = try state.record(of: fork)
                 guard let head = record.head else { return .finished(.none) }
                 guard let ancestor = record.ancestor else {
@@ -29,17 +30,9 @@ extension ForkedResource {
                     return .finished(.fastForward)
                 }
                 return .merge(PendingMerge(main: state.main, head: head, ancestor: ancestor))
-            }
-            let pending: PendingMerge
-            switch step {
-            case .finished(let action):
-                try announce(action, in: .main, from: fork)
-                return action
-            case .merge(let inputs):
-                pending = inputs
-            }
-            let merged = try mergedContent(incoming: pending.head, receiving: pending.main, ancestor: pending.ancestor)
-            let applied = try repository.withState { state -> Bool in
+            },
+            sides: { ($0.head, $0.main) },
+            commit: { state, pending, merged in
                 guard state.main.version == pending.main.version,
                       state.forks[fork]?.head?.version == pending.head.version
                 else { return false }
@@ -54,11 +47,7 @@ extension ForkedResource {
                     : ForkRecord(ancestor: pending.head, head: nil, edits: 0)
                 return true
             }
-            if applied {
-                try announce(.resolveConflict, in: .main, from: fork)
-                return .resolveConflict
-            }
-        }
+        )
     }
 
     /// Merges main's changes into `fork`.
@@ -69,8 +58,9 @@ extension ForkedResource {
     @discardableResult
     public func mergeFromMain(into fork: Fork) throws -> MergeAction {
         guard fork != .main else { return .none }
-        while true {
-            let step = try repository.withState { state -> Step in
+        return try runMerge(
+            into: fork, from: .main,
+            prepare: { state in
                 let record = try state.record(of: fork)
                 guard let ancestor = record.ancestor else { return .finished(.none) }
                 guard let head = record.head else {
@@ -78,17 +68,9 @@ extension ForkedResource {
                     return .finished(.fastForward)
                 }
                 return .merge(PendingMerge(main: state.main, head: head, ancestor: ancestor))
-            }
-            let pending: PendingMerge
-            switch step {
-            case .finished(let action):
-                try announce(action, in: fork, from: .main)
-                return action
-            case .merge(let inputs):
-                pending = inputs
-            }
-            let merged = try mergedContent(incoming: pending.main, receiving: pending.head, ancestor: pending.ancestor)
-            let applied = try repository.withState { state -> Bool in
+            },
+            sides: { ($0.main, $0.head) },
+            commit: { state, pending, merged in
                 guard state.main.version == pending.main.version,
                       let record = state.forks[fork],
                       record.head?.version == pending.head.version,
@@ -104,8 +86,31 @@ extension ForkedResource {
                 }
                 return true
             }
-            if applied {
-                try announce(.resolveConflict, in: fork, from: .main)
+        )
+    }
+
+    /// The shape every merge shares: read its inputs in one transaction (or finish there when no
+    /// three-way merge is needed), merge outside any lock, then commit in a second transaction
+    /// only if the inputs are still current; otherwise start over with the new inputs.
+    private func runMerge(
+        into target: Fork, from source: Fork,
+        prepare: (inout ForkedState<ResourceType>) throws -> Step,
+        sides: (PendingMerge) -> (incoming: Commit<ResourceType>, receiving: Commit<ResourceType>),
+        commit: (inout ForkedState<ResourceType>, PendingMerge, ResourceType?) -> Bool
+    ) throws -> MergeAction {
+        while true {
+            let pending: PendingMerge
+            switch try repository.withState(prepare) {
+            case .finished(let action):
+                try announce(action, in: target, from: source)
+                return action
+            case .merge(let inputs):
+                pending = inputs
+            }
+            let (incoming, receiving) = sides(pending)
+            let merged = try mergedContent(incoming: incoming, receiving: receiving, ancestor: pending.ancestor)
+            if try repository.withState({ commit(&$0, pending, merged) }) {
+                try announce(.resolveConflict, in: target, from: source)
                 return .resolveConflict
             }
         }

@@ -2,8 +2,11 @@
 /// a side that did not change yields to the side that did, a `Mergeable` value merges
 /// itself, and anything else keeps the dominant (most recent) side.
 ///
+/// Optionals are recognised at run time, even when generic code only knows the type as
+/// `Value`: `nil` is a value of its own, so a removal merges like an edit, an edit beats a
+/// removal, and two present values merge recursively (through any number of `Optional` layers).
 /// Mergers for containers (dictionaries, arrays of identifiable elements, model properties)
-/// call this for each element, so nested `Mergeable` values merge recursively wherever they are.
+/// call this for each element, so nested `Mergeable` values merge wherever they are.
 public enum ValueMerging {
     /// Three-way merges one value.
     ///
@@ -19,8 +22,12 @@ public enum ValueMerging {
     ) throws -> Value {
         if dominant == commonAncestor { return subordinate }
         if subordinate == commonAncestor || subordinate == dominant { return dominant }
+        if let optionalType = Value.self as? any OptionalMerging.Type {
+            return try mergeOptional(optionalType, dominant, subordinate, commonAncestor) ?? dominant
+        }
         if let mergeable = dominant as? any Mergeable,
-           let merged = try mergeOpened(mergeable, subordinate: subordinate, ancestor: commonAncestor) as? Value {
+           let opened = try mergeOpened(mergeable, subordinate: subordinate, ancestor: commonAncestor),
+           let merged = opened as? Value {
             return merged
         }
         return dominant
@@ -30,32 +37,15 @@ public enum ValueMerging {
     /// what they can from the subordinate side, anything else keeps the dominant side.
     public static func salvage<Value: Equatable>(_ dominant: Value, from subordinate: Value) throws -> Value {
         if dominant == subordinate { return dominant }
+        if let optionalType = Value.self as? any OptionalMerging.Type {
+            return try salvageOptional(optionalType, dominant, subordinate) ?? dominant
+        }
         if let mergeable = dominant as? any Mergeable,
-           let salvaged = try salvageOpened(mergeable, from: subordinate) as? Value {
+           let opened = try salvageOpened(mergeable, from: subordinate),
+           let salvaged = opened as? Value {
             return salvaged
         }
         return dominant
-    }
-
-    /// Three-way merges optionals: `nil` is treated as a value of its own, so a removal merges
-    /// like an edit, and when one side removed while the other edited, the edit survives.
-    public static func merge<Value: Equatable>(
-        _ dominant: Value?, withSubordinate subordinate: Value?, commonAncestor: Value?
-    ) throws -> Value? {
-        if dominant == commonAncestor { return subordinate }
-        if subordinate == commonAncestor || subordinate == dominant { return dominant }
-        switch (dominant, subordinate, commonAncestor) {
-        case let (dominant?, subordinate?, ancestor?):
-            return try merge(dominant, withSubordinate: subordinate, commonAncestor: ancestor)
-        case let (dominant?, subordinate?, nil):
-            return try salvage(dominant, from: subordinate)
-        case let (nil, subordinate?, _):
-            return subordinate
-        case let (dominant?, nil, _):
-            return dominant
-        case (nil, nil, _):
-            return nil
-        }
     }
 
     private static func mergeOpened<M: Mergeable>(_ dominant: M, subordinate: Any, ancestor: Any) throws -> M? {
@@ -66,5 +56,50 @@ public enum ValueMerging {
     private static func salvageOpened<M: Mergeable>(_ dominant: M, from subordinate: Any) throws -> M? {
         guard let subordinate = subordinate as? M else { return nil }
         return try dominant.salvaging(from: subordinate)
+    }
+
+    /// Opens `Value` as the optional type it was found to be. `Routed` is `Value` itself,
+    /// so the casts only fail if that were not so, and the caller then keeps `dominant`.
+    private static func mergeOptional<Routed: OptionalMerging, Value>(
+        _: Routed.Type, _ dominant: Value, _ subordinate: Value, _ ancestor: Value
+    ) throws -> Value? {
+        guard let dominant = dominant as? Routed, let subordinate = subordinate as? Routed,
+              let ancestor = ancestor as? Routed
+        else { return nil }
+        return try Routed.mergeOptional(dominant, withSubordinate: subordinate, commonAncestor: ancestor) as? Value
+    }
+
+    private static func salvageOptional<Routed: OptionalMerging, Value>(
+        _: Routed.Type, _ dominant: Value, _ subordinate: Value
+    ) throws -> Value? {
+        guard let dominant = dominant as? Routed, let subordinate = subordinate as? Routed else { return nil }
+        return try Routed.salvageOptional(dominant, from: subordinate) as? Value
+    }
+}
+
+/// Lets ``ValueMerging`` recognise `Optional` at run time and reach its wrapped type.
+protocol OptionalMerging {
+    static func mergeOptional(_ dominant: Self, withSubordinate subordinate: Self, commonAncestor: Self) throws -> Self
+    static func salvageOptional(_ dominant: Self, from subordinate: Self) throws -> Self
+}
+
+extension Optional: OptionalMerging where Wrapped: Equatable {
+    static func mergeOptional(_ dominant: Self, withSubordinate subordinate: Self, commonAncestor: Self) throws -> Self {
+        switch (dominant, subordinate, commonAncestor) {
+        case let (dominant?, subordinate?, ancestor?):
+            return try ValueMerging.merge(dominant, withSubordinate: subordinate, commonAncestor: ancestor)
+        case let (dominant?, subordinate?, nil):
+            return try ValueMerging.salvage(dominant, from: subordinate)
+        case let (nil, subordinate?, _):
+            // The dominant side removed what the subordinate side edited: the edit survives.
+            return subordinate
+        case let (dominant, nil, _):
+            return dominant
+        }
+    }
+
+    static func salvageOptional(_ dominant: Self, from subordinate: Self) throws -> Self {
+        guard let dominant, let subordinate else { return dominant ?? subordinate }
+        return try ValueMerging.salvage(dominant, from: subordinate)
     }
 }

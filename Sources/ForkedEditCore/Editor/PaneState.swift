@@ -29,11 +29,15 @@ public struct PaneState: Sendable, Equatable {
 
     // MARK: Editing
 
-    /// Inserts text at the cursor. Returns whether the text changed.
+    /// Inserts text at the cursor; pasted `"\r\n"` and `"\r"` line breaks become `"\n"`.
+    /// Returns whether the text changed.
     @discardableResult
     public mutating func insert(_ text: String) -> Bool {
         guard !text.isEmpty else { return false }
-        return replace(from: cursor, to: cursor, with: text)
+        let normalized = text.utf8.contains(UInt8(ascii: "\r"))
+            ? text.replacing("\r\n", with: "\n").replacing("\r", with: "\n")
+            : text
+        return replace(from: cursor, to: cursor, with: normalized)
     }
 
     /// Deletes the character before the cursor (joining lines at a line start).

@@ -45,6 +45,11 @@ extension CellGrid {
         let right = leftColumn + rect.width
         var display = 0
         for piece in pieces {
+            if display >= right { return }
+            if let end = drawPrintableASCII(piece.text, from: display, row: row, in: rect, leftColumn: leftColumn, style: piece.style) {
+                display = end
+                continue
+            }
             for character in piece.text {
                 if display >= right { return }
                 let next = TextColumns.advance(display, over: character)
@@ -63,5 +68,28 @@ extension CellGrid {
                 display = next
             }
         }
+    }
+
+    /// Draws `text` if it is all printable ASCII, where every byte is one column, jumping
+    /// straight to the visible bytes instead of walking grapheme clusters; returns the
+    /// display column after the text, or `nil` (drawing nothing) for any other text.
+    private mutating func drawPrintableASCII(
+        _ text: Substring, from start: Int, row: Int, in rect: ScreenRect, leftColumn: Int, style: CellStyle
+    ) -> Int? {
+        let utf8 = text.utf8
+        let isPrintableASCII = utf8.withContiguousStorageIfAvailable { bytes in
+            bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+        } ?? utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+        guard isPrintableASCII else { return nil }
+        let end = start + utf8.count
+        let first = max(start, leftColumn)
+        let last = min(end, leftColumn + rect.width)
+        guard first < last else { return end }
+        var index = utf8.index(utf8.startIndex, offsetBy: first - start)
+        for column in first..<last {
+            put(Character(Unicode.Scalar(utf8[index])), width: 1, row: row, column: rect.column + column - leftColumn, style: style)
+            index = utf8.index(after: index)
+        }
+        return end
     }
 }

@@ -13,21 +13,21 @@ public enum RunLines {
         let end = top + count
         for run in runs {
             let text = run.text
-            var pieceStart = text.startIndex
-            var index = text.utf8.startIndex
-            while index != text.utf8.endIndex {
-                if text.utf8[index] == UInt8(ascii: "\n") {
-                    if line >= top, line < end, pieceStart < index {
-                        result[line - top].append((text[pieceStart..<index], run.origin))
-                    }
-                    line += 1
-                    if line >= end { return result }
-                    pieceStart = text.utf8.index(after: index)
+            var pieceStart = 0
+            var stop = false
+            ByteScanning.forEachNewline(in: text) { offset in
+                if line >= top, line < end, pieceStart < offset {
+                    result[line - top].append((text.utf8Slice(pieceStart, offset), run.origin))
                 }
-                index = text.utf8.index(after: index)
+                line += 1
+                pieceStart = offset + 1
+                stop = line >= end
+                return !stop
             }
-            if line >= top, line < end, pieceStart < text.endIndex {
-                result[line - top].append((text[pieceStart...], run.origin))
+            if stop { return result }
+            let length = text.utf8.count
+            if line >= top, line < end, pieceStart < length {
+                result[line - top].append((text.utf8Slice(pieceStart, length), run.origin))
             }
         }
         return result

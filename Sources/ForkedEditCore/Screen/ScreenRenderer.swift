@@ -42,10 +42,11 @@ public enum ScreenRenderer {
 
     private static func drawTooSmall(into grid: inout CellGrid) {
         let message = [
-            "Terminal too small",
-            "Please enlarge it to",
-            "\(EditorLayout.minimumColumns)x\(EditorLayout.minimumRows) or more",
-            "(now \(grid.columns)x\(grid.rows))",
+            "Terminal too small:",
+            "enlarge the terminal",
+            "to \(EditorLayout.minimumColumns)x\(EditorLayout.minimumRows) (now \(grid.columns)x\(grid.rows)).",
+            "Keys are ignored",
+            "until then.",
         ]
         let firstRow = max(0, (grid.rows - message.count) / 2)
         for (offset, line) in message.enumerated() {

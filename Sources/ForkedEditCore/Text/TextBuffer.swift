@@ -20,17 +20,13 @@ public struct TextBuffer: Sendable, Equatable {
     /// Splits at `"\n"` bytes; scanning UTF-8 is far faster than walking characters.
     static func splitLines(_ text: String) -> [String] {
         var result: [String] = []
-        var start = text.utf8.startIndex
-        var index = start
-        let utf8 = text.utf8
-        while index != utf8.endIndex {
-            if utf8[index] == UInt8(ascii: "\n") {
-                result.append(String(text[start..<index]))
-                start = utf8.index(after: index)
-            }
-            index = utf8.index(after: index)
+        var start = 0
+        ByteScanning.forEachNewline(in: text) { offset in
+            result.append(String(text.utf8Slice(start, offset)))
+            start = offset + 1
+            return true
         }
-        result.append(String(text[start..<utf8.endIndex]))
+        result.append(String(text.utf8Slice(start, text.utf8.count)))
         return result
     }
 

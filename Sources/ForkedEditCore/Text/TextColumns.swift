@@ -7,6 +7,8 @@ public enum TextColumns {
     /// The display column where the character after `character` starts, when `character`
     /// starts at `column`.
     public static func advance(_ column: Int, over character: Character) -> Int {
+        // Printable ASCII is by far the most common case and needs no table lookups.
+        if let ascii = character.asciiValue, ascii >= 0x20, ascii < 0x7F { return column + 1 }
         if character == "\t" { return (column / tabWidth + 1) * tabWidth }
         return column + visibleForm(of: character).width
     }
@@ -16,6 +18,7 @@ public enum TextColumns {
     /// Control characters become `?` and a combining mark with no base is shown on a dotted
     /// circle, so every cell the editor writes has a predictable width on any terminal.
     public static func visibleForm(of character: Character) -> (character: Character, width: Int) {
+        if let ascii = character.asciiValue, ascii >= 0x20, ascii < 0x7F { return (character, 1) }
         if let scalar = character.unicodeScalars.first, character.unicodeScalars.count == 1,
            scalar.properties.generalCategory == .control {
             return ("?", 1)

@@ -102,3 +102,15 @@ struct PaneStateTests {
         #expect(pane.leftColumn == 0)
     }
 }
+
+@Suite("PaneState pasting")
+struct PaneStatePastingTests {
+    @Test("a pasted run with Windows or old Mac line breaks inserts plain line breaks")
+    func pastedLineBreaks() {
+        var pane = PaneState(forkName: "left", text: "")
+        pane.insert("a\r\nb\rc\nd")
+        #expect(pane.buffer.text == "a\nb\nc\nd")
+        #expect(pane.buffer.lineCount == 4)
+        #expect(pane.cursor == TextPosition(line: 3, column: 1))
+    }
+}

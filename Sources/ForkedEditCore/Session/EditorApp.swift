@@ -1,0 +1,92 @@
+/// Runs an ``EditorSession`` on a ``TerminalBackend`` until the user quits: reads events,
+/// applies them, draws, and records them when asked.
+public final class EditorApp {
+    /// The session being run.
+    public let session: EditorSession
+    private let backend: any TerminalBackend
+    private let recorder: SessionRecorder?
+    private let cast: AsciicastWriter?
+    private let clock: () -> Double
+
+    /// How long one wait for input lasts. Waiting blocks in the backend, so the loop
+    /// wakes at most this often when nothing happens and never spins.
+    public static let inputTimeoutMilliseconds = 1000
+
+    /// Creates an app.
+    ///
+    /// - Parameters:
+    ///   - session: The editor model.
+    ///   - backend: The terminal.
+    ///   - recorder: Receives every input event, when recording a session.
+    ///   - cast: Receives every drawn screen, when recording an asciicast.
+    ///   - clock: Seconds since the session started; defaults to a monotonic clock.
+    public init(
+        session: EditorSession, backend: any TerminalBackend, recorder: SessionRecorder? = nil,
+        cast: AsciicastWriter? = nil, clock: (() -> Double)? = nil
+    ) {
+        self.session = session
+        self.backend = backend
+        self.recorder = recorder
+        self.cast = cast
+        self.clock = clock ?? EditorApp.monotonicSecondsSinceNow()
+    }
+
+    /// Runs until the session finishes. The backend is shut down on the way out, also when
+    /// drawing or reading fails.
+    public func run() throws {
+        defer { backend.shutdown() }
+        let size = backend.size
+        if size.columns != session.size.columns || size.rows != session.size.rows {
+            session.handle(.resize(columns: size.columns, rows: size.rows))
+        }
+        try draw()
+        var consecutiveEmptyPolls = 0
+        while !session.isFinished {
+            let started = clock()
+            guard let event = try backend.nextEvent(timeoutMilliseconds: EditorApp.inputTimeoutMilliseconds) else {
+                // A backend that returns at once without waiting would make this loop spin;
+                // back off by drawing nothing and counting, and give up after a long streak.
+                if clock() - started < 0.001 {
+                    consecutiveEmptyPolls += 1
+                    if consecutiveEmptyPolls > 100_000 { throw EditorAppError.backendDoesNotWait }
+                } else {
+                    consecutiveEmptyPolls = 0
+                }
+                continue
+            }
+            consecutiveEmptyPolls = 0
+            try recorder?.record(event, at: clock())
+            session.handle(event)
+            try draw()
+        }
+    }
+
+    private func draw() throws {
+        let grid = session.render()
+        try backend.draw(grid)
+        try cast?.frame(grid, at: clock())
+    }
+
+    /// A clock reading seconds since the moment it was made.
+    public static func monotonicSecondsSinceNow() -> () -> Double {
+        let clock = ContinuousClock()
+        let start = clock.now
+        return {
+            let elapsed = start.duration(to: clock.now).components
+            return Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
+        }
+    }
+}
+
+/// Problems running the editor loop.
+public enum EditorAppError: Error, Equatable, CustomStringConvertible {
+    /// The backend kept returning "no event" immediately instead of waiting.
+    case backendDoesNotWait
+
+    /// A message for the user.
+    public var description: String {
+        switch self {
+        case .backendDoesNotWait: return "the terminal backend returned from nextEvent without waiting"
+        }
+    }
+}

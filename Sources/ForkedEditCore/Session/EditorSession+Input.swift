@@ -1,0 +1,199 @@
+import Forked
+
+extension EditorSession {
+    /// Applies one input event. Failures (a merge or a save that went wrong) are reported on
+    /// the status line rather than thrown, so the editor stays usable.
+    public func handle(_ event: InputEvent) {
+        do {
+            switch event {
+            case .resize(let columns, let rows):
+                size = (max(0, columns), max(0, rows))
+            case .key(let key):
+                try handle(key)
+            }
+        } catch {
+            message = "Error: \(error)"
+        }
+        scrollPanesToCursors()
+    }
+
+    private func handle(_ key: Key) throws {
+        if case .tooSmall = EditorLayout(columns: size.columns, rows: size.rows) {
+            // Nothing can be seen, so nothing may change: keys wait for a usable size.
+            return
+        }
+        if showsHelp {
+            // Any key closes help, and does nothing else, so a stray key cannot edit unseen.
+            showsHelp = false
+            return
+        }
+        switch prompt {
+        case .fileName(let typed)?:
+            try answerFileNamePrompt(typed: typed, key: key)
+            return
+        case .saveBeforeQuit?:
+            try answerQuitPrompt(key: key)
+            return
+        case nil:
+            break
+        }
+        guard let action = KeyMap.action(for: key) else { return }
+        message = nil
+        try perform(action)
+    }
+
+    /// Carries out an editing action on the focused pane or the session.
+    public func perform(_ action: EditorAction) throws {
+        switch action {
+        case .insert(let text):
+            try edit { $0.insert(text) }
+        case .deleteBackward:
+            try edit { $0.deleteBackward() }
+        case .deleteForward:
+            try edit { $0.deleteForward() }
+        case .undo:
+            try edit { $0.undo() }
+        case .move(let movement):
+            panes[focusedPane].move(movement, pageHeight: paneTextSize.height)
+        case .switchPane:
+            focusedPane = 1 - focusedPane
+        case .merge:
+            try mergeForks()
+            message = "Merged \(forks[0].name) and \(forks[1].name) through main"
+        case .toggleLowerView:
+            lowerViewMode = lowerViewMode == .liveMerge ? .commonAncestor : .liveMerge
+        case .toggleHelp:
+            showsHelp = true
+        case .save:
+            if fileName == nil {
+                prompt = .fileName(typed: "")
+            } else {
+                try save()
+            }
+        case .quit:
+            if isModified {
+                prompt = .saveBeforeQuit
+            } else {
+                isFinished = true
+            }
+        }
+    }
+
+    /// Applies an edit to the focused pane and, when the text changed, stores it in the
+    /// pane's fork and refreshes the live merge.
+    private func edit(_ change: (inout PaneState) -> Bool) throws {
+        guard change(&panes[focusedPane]) else { return }
+        let pane = panes[focusedPane]
+        let fork = forks[focusedPane]
+        var document = try resource.resource(of: fork) ?? TextDocument(text: "")
+        document.text = pane.buffer.text
+        document.cursors[fork.name] = pane.buffer.utf8Offset(of: pane.cursor)
+        try resource.update(fork, with: document)
+        paneTexts[focusedPane] = document.text
+        try refreshLiveMerge()
+    }
+
+    /// Recomputes the live merge from ``paneTexts``.
+    func refreshLiveMerge() throws {
+        let times = try forks.map { try resource.lastChange(in: $0) }
+        // The most recent edit dominates; on a tie the left fork does, as in the merge itself
+        // (forks with equal times are merged in name order there, and both are then unchanged).
+        let dominant = times[1] > times[0] ? 1 : 0
+        ancestorText = try resource.commonAncestor(of: forks[dominant])?.text ?? ""
+        liveMerge = LiveMerge(texts: paneTexts, ancestor: ancestorText, dominantPane: dominant)
+        isModified = paneTexts.contains { $0 != savedText }
+    }
+
+    /// Merges both forks into main and main back into both, then shows the merged text in
+    /// both panes with each cursor kept on the text it was on.
+    func mergeForks() throws {
+        let texts = paneTexts
+        try resource.syncAllForks()
+        let merged = try resource.resource(of: .main)?.text ?? ""
+        let mergedBuffer = TextBuffer(text: merged)
+        for index in panes.indices {
+            let offset = panes[index].buffer.utf8Offset(of: panes[index].cursor)
+            let mergedOffset = CursorCarrying.offset(offset, from: texts[index], to: merged)
+            panes[index].replaceAll(with: merged, cursor: mergedBuffer.position(atUTF8Offset: mergedOffset))
+        }
+        paneTexts = [merged, merged]
+        try refreshLiveMerge()
+    }
+
+    /// Merges, then writes the merged text to ``fileName``. Returns whether it was written.
+    @discardableResult
+    func save() throws -> Bool {
+        guard let fileName else { return false }
+        try mergeForks()
+        let text = paneTexts[0]
+        do {
+            try writer.write(lineEndings.apply(to: text), toFile: fileName)
+        } catch {
+            message = "Could not save \(fileName): \(error)"
+            return false
+        }
+        savedText = text
+        isModified = false
+        let lines = text.isEmpty ? 0 : mergedLineCount(text)
+        message = "Merged and saved \(lines) line\(lines == 1 ? "" : "s") to \(fileName)"
+        return true
+    }
+
+    private func mergedLineCount(_ text: String) -> Int {
+        let breaks = text.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+        return text.utf8.last == UInt8(ascii: "\n") ? breaks : breaks + 1
+    }
+
+    private func answerFileNamePrompt(typed: String, key: Key) throws {
+        switch key {
+        case .text(let text):
+            prompt = .fileName(typed: typed + text)
+        case .backspace:
+            prompt = .fileName(typed: String(typed.dropLast()))
+        case .escape, .control("q"):
+            prompt = nil
+            quitsAfterSaving = false
+            message = "Save cancelled"
+        case .enter:
+            let name = typed.trimmingWhitespace()
+            guard !name.isEmpty else {
+                message = "Type a file name, or Esc to cancel"
+                return
+            }
+            prompt = nil
+            fileName = name
+            if try save(), quitsAfterSaving { isFinished = true }
+            quitsAfterSaving = false
+        default:
+            break
+        }
+    }
+
+    private func answerQuitPrompt(key: Key) throws {
+        switch key {
+        case .text("y"), .text("Y"):
+            prompt = nil
+            if fileName == nil {
+                quitsAfterSaving = true
+                prompt = .fileName(typed: "")
+            } else if try save() {
+                isFinished = true
+            }
+        case .text("n"), .text("N"):
+            prompt = nil
+            isFinished = true
+        case .escape:
+            prompt = nil
+            message = nil
+        default:
+            break
+        }
+    }
+}
+
+extension String {
+    /// The string without leading and trailing spaces and tabs.
+    fileprivate func trimmingWhitespace() -> String {
+        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+    }
+}

@@ -1,0 +1,68 @@
+extension EditorSession {
+    /// The size of each pane's text area, or a 1×1 stand-in while the screen is too small.
+    var paneTextSize: (width: Int, height: Int) {
+        guard case .regular(let regions) = EditorLayout(columns: size.columns, rows: size.rows) else { return (1, 1) }
+        return (regions.paneTexts[focusedPane].width, regions.paneTexts[focusedPane].height)
+    }
+
+    /// Scrolls every pane so its cursor is visible; skipped while the screen is too small,
+    /// so shrinking and growing the terminal does not lose the scroll position.
+    func scrollPanesToCursors() {
+        guard case .regular(let regions) = EditorLayout(columns: size.columns, rows: size.rows) else { return }
+        for index in panes.indices {
+            panes[index].scrollToCursor(width: regions.paneTexts[index].width, height: regions.paneTexts[index].height)
+        }
+    }
+
+    /// A snapshot of what should be on screen.
+    public func screenContent() -> ScreenContent {
+        let paneContents = panes.indices.map { index in
+            PaneContent(pane: panes[index], forkState: (try? stateDescription(ofPane: index)) ?? "unknown")
+        }
+        return ScreenContent(
+            panes: paneContents,
+            focusedPane: focusedPane,
+            lower: lowerViewContent(),
+            status: StatusContent(fileName: fileName, isModified: isModified, message: message, prompt: prompt),
+            showsHelp: showsHelp
+        )
+    }
+
+    /// Draws the screen.
+    public func render() -> CellGrid {
+        ScreenRenderer.render(screenContent(), columns: size.columns, rows: size.rows)
+    }
+
+    private func lowerViewContent() -> LowerViewContent {
+        // The lower view follows the focused pane: same first line and horizontal offset,
+        // moved down only as far as needed to show the cursor's line in its fewer rows.
+        let pane = panes[focusedPane]
+        var topLine = pane.topLine
+        if case .regular(let regions) = EditorLayout(columns: size.columns, rows: size.rows) {
+            let height = max(1, regions.lowerText.height)
+            if pane.cursor.line >= topLine + height { topLine = pane.cursor.line - height + 1 }
+        }
+        switch lowerViewMode {
+        case .liveMerge:
+            let names = forks.map(\.name)
+            let stats = liveMerge.statistics
+            let summary = names.indices.map { "\(names[$0]) +\(stats[$0].inserted) -\(stats[$0].deleted)" }
+                .joined(separator: "  ")
+            return LowerViewContent(
+                title: "Live merge, \(names[liveMerge.dominantPane]) dominant",
+                summary: summary,
+                runs: liveMerge.runs,
+                topLine: topLine,
+                leftColumn: pane.leftColumn
+            )
+        case .commonAncestor:
+            return LowerViewContent(
+                title: "Common ancestor",
+                summary: "what both forks started from (F2: live merge)",
+                runs: [OriginRun(text: ancestorText, origin: .unchanged)],
+                topLine: topLine,
+                leftColumn: pane.leftColumn
+            )
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import ForkedMerge
+
+/// The three-way merge of the two panes' texts against their common ancestor, as shown live
+/// in the lower view and as produced by the merge key.
+public struct LiveMerge: Sendable, Equatable {
+    /// Characters one fork inserted and deleted relative to the common ancestor.
+    public struct SideStatistics: Sendable, Equatable {
+        /// Characters inserted.
+        public var inserted: Int
+        /// Characters deleted.
+        public var deleted: Int
+    }
+
+    /// The merged text, joined on demand: the screen only needs the runs.
+    public var text: String { runs.map(\.text).joined() }
+    /// The merged text in runs coloured by which fork the text came from.
+    public let runs: [OriginRun]
+    /// The index (0 left, 1 right) of the pane whose fork was edited most recently, whose
+    /// changes win where both forks changed the same text.
+    public let dominantPane: Int
+    /// Per pane (left, right): characters inserted and deleted.
+    public let statistics: [SideStatistics]
+
+    /// The origin the lower view uses for text coming only from pane `index`.
+    public static func origin(ofPane index: Int) -> MergeViewOrigin {
+        index == 0 ? .leftFork : .rightFork
+    }
+
+    /// Merges the two panes' texts.
+    ///
+    /// - Parameters:
+    ///   - texts: The left and right texts.
+    ///   - ancestor: The text both forks started from.
+    ///   - dominantPane: The pane edited most recently.
+    public init(texts: [String], ancestor: String, dominantPane: Int) {
+        let dominant = dominantPane == 1 ? 1 : 0
+        let subordinate = 1 - dominant
+        let result = TextMerger().mergeWithOrigins(
+            texts[dominant], withSubordinate: texts[subordinate], commonAncestor: ancestor
+        )
+        var runs: [OriginRun] = []
+        for segment in result.segments where !segment.text.isEmpty {
+            let origin: MergeViewOrigin
+            switch segment.origin {
+            case .ancestor: origin = .unchanged
+            case .both: origin = .bothForks
+            case .dominant: origin = LiveMerge.origin(ofPane: dominant)
+            case .subordinate: origin = LiveMerge.origin(ofPane: subordinate)
+            }
+            if let last = runs.last, last.origin == origin {
+                runs[runs.count - 1].text += segment.text
+            } else {
+                runs.append(OriginRun(text: segment.text, origin: origin))
+            }
+        }
+        let stats = result.statistics
+        let dominantStatistics = SideStatistics(inserted: stats.dominantInserted, deleted: stats.dominantDeleted)
+        let subordinateStatistics = SideStatistics(inserted: stats.subordinateInserted, deleted: stats.subordinateDeleted)
+        self.statistics = dominant == 0
+            ? [dominantStatistics, subordinateStatistics]
+            : [subordinateStatistics, dominantStatistics]
+        self.runs = runs
+        self.dominantPane = dominant
+    }
+}

@@ -1,0 +1,28 @@
+/// Fast scans of a string's UTF-8 bytes, for work that must stay cheap on megabyte texts.
+enum ByteScanning {
+    /// Calls `body` with the UTF-8 offset of each `"\n"` in `text`, in order, until `body`
+    /// returns `false`.
+    static func forEachNewline(in text: String, _ body: (Int) -> Bool) {
+        let scanned: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                if bytes[offset] == UInt8(ascii: "\n"), !body(offset) { return }
+                offset += 1
+            }
+        }
+        guard scanned == nil else { return }
+        // Bridged or otherwise non-contiguous strings: walk the view instead.
+        for (offset, byte) in text.utf8.enumerated() where byte == UInt8(ascii: "\n") {
+            if !body(offset) { return }
+        }
+    }
+}
+
+extension String {
+    /// The substring between two UTF-8 offsets that lie on character boundaries.
+    func utf8Slice(_ start: Int, _ end: Int) -> Substring {
+        let lower = utf8.index(utf8.startIndex, offsetBy: start)
+        let upper = utf8.index(lower, offsetBy: end - start)
+        return self[lower..<upper]
+    }
+}

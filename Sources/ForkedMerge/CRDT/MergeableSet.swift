@@ -1,0 +1,140 @@
+/// An add-wins observed-remove set: replicas insert and remove elements independently, and a
+/// remove only cancels the inserts its replica had seen.
+///
+/// Every insert is tagged with a fresh ``LamportTimestamp``; a remove tombstones the tags it
+/// can see. So when one replica removes an element while another concurrently inserts it again,
+/// the new insert survives the merge (add wins), and an element removed everywhere stays removed.
+///
+/// Tombstones (one time stamp per removed insert) are kept so that merging an older copy cannot
+/// bring a removed element back.
+///
+/// The replica identity is local: it is not compared by `==` and not encoded, and a decoded
+/// value gets a fresh random identity. Each copy edited independently must have its own
+/// identity (set ``replica`` after copying a set to another fork or device).
+///
+/// ```swift
+/// var mine = MergeableSet<String>(replica: ReplicaID("a"))
+/// mine.insert("milk")
+/// var theirs = mine
+/// theirs.replica = ReplicaID("b")
+/// mine.remove("milk")
+/// theirs.insert("milk") // concurrently re-added
+/// try mine.merged(withSubordinate: theirs, commonAncestor: mine).values // ["milk"]
+/// ```
+public struct MergeableSet<Element: Hashable & Codable & Sendable>: ConvergentReplicatedValue, Codable, Sendable {
+    /// Each present element's live insert tags.
+    private var tags: [Element: Set<LamportTimestamp>] = [:]
+    /// Tags of inserts that a remove has cancelled.
+    private var tombstones: Set<LamportTimestamp> = []
+    private var clock: LamportClock
+
+    /// The replica whose inserts this copy stamps.
+    public var replica: ReplicaID {
+        get { clock.replica }
+        set { clock.replica = newValue }
+    }
+
+    /// Creates an empty set edited by `replica`.
+    public init(replica: ReplicaID = ReplicaID()) {
+        clock = LamportClock(replica: replica)
+    }
+
+    /// Creates a set holding `elements`, inserted by `replica`.
+    public init(_ elements: some Sequence<Element>, replica: ReplicaID = ReplicaID()) {
+        self.init(replica: replica)
+        for element in elements { insert(element) }
+    }
+
+    /// The elements currently in the set.
+    public var values: Set<Element> { Set(tags.keys) }
+
+    /// The number of elements in the set.
+    public var count: Int { tags.count }
+
+    /// Whether the set has no elements.
+    public var isEmpty: Bool { tags.isEmpty }
+
+    /// Whether `element` is in the set.
+    public func contains(_ element: Element) -> Bool {
+        tags[element] != nil
+    }
+
+    /// Inserts `element`, with a new tag so that the insert survives concurrent removes.
+    ///
+    /// - Returns: `true` if the element was not in the set before.
+    @discardableResult
+    public mutating func insert(_ element: Element) -> Bool {
+        let previous = tags[element] ?? []
+        // The new tag supersedes this replica's older ones; tombstoning them keeps one tag per element.
+        tombstones.formUnion(previous)
+        tags[element] = [clock.tick()]
+        return previous.isEmpty
+    }
+
+    /// Removes `element`, cancelling every insert of it this replica has seen.
+    ///
+    /// - Returns: `true` if the element was in the set.
+    @discardableResult
+    public mutating func remove(_ element: Element) -> Bool {
+        guard let removed = tags.removeValue(forKey: element) else { return false }
+        tombstones.formUnion(removed)
+        return true
+    }
+
+    /// Returns the set holding every insert either replica made that neither replica removed.
+    public func joined(with other: MergeableSet<Element>) -> MergeableSet<Element> {
+        var joined = self
+        joined.tombstones.formUnion(other.tombstones)
+        joined.clock.witness(other.clock.counter)
+        var merged: [Element: Set<LamportTimestamp>] = [:]
+        for (element, elementTags) in tags.merging(other.tags, uniquingKeysWith: { $0.union($1) }) {
+            let live = elementTags.subtracting(joined.tombstones)
+            if !live.isEmpty { merged[element] = live }
+        }
+        joined.tags = merged
+        return joined
+    }
+
+    /// Equal when the same inserts are live, the same are cancelled, and the clocks agree;
+    /// the replica identity is not compared.
+    public static func == (lhs: MergeableSet<Element>, rhs: MergeableSet<Element>) -> Bool {
+        lhs.tags == rhs.tags && lhs.tombstones == rhs.tombstones && lhs.clock.counter == rhs.clock.counter
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case entries, tombstones, clock
+    }
+
+    private struct Entry: Codable {
+        var element: Element
+        var tags: Set<LamportTimestamp>
+    }
+
+    /// Decodes a set; the decoded copy gets a fresh random replica identity.
+    ///
+    /// - Throws: `DecodingError.dataCorrupted` when an element is listed twice.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        clock = LamportClock(replica: ReplicaID(), counter: try container.decode(UInt64.self, forKey: .clock))
+        tombstones = try container.decode(Set<LamportTimestamp>.self, forKey: .tombstones)
+        for entry in try container.decode([Entry].self, forKey: .entries) {
+            guard tags[entry.element] == nil else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .entries, in: container, debugDescription: "An element of a MergeableSet is listed twice.")
+            }
+            let live = entry.tags.subtracting(tombstones)
+            if !live.isEmpty { tags[entry.element] = live }
+            clock.witness(live.map(\.counter).max() ?? 0)
+        }
+        // Tombstoned tags were issued too, so the clock must not reissue them either.
+        clock.witness(tombstones.map(\.counter).max() ?? 0)
+    }
+
+    /// Encodes the live inserts, the tombstones and the clock counter, but not the replica identity.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(tags.map { Entry(element: $0.key, tags: $0.value) }, forKey: .entries)
+        try container.encode(tombstones, forKey: .tombstones)
+        try container.encode(clock.counter, forKey: .clock)
+    }
+}

@@ -1,0 +1,37 @@
+import Forked
+import Testing
+
+private struct Counter: Mergeable, Equatable {
+    var count: Int
+    func merged(withSubordinate other: Counter, commonAncestor: Counter) throws -> Counter {
+        Counter(count: count + other.count - commonAncestor.count)
+    }
+    func salvaging(from other: Counter) throws -> Counter { Counter(count: count + other.count) }
+}
+
+/// Calls ValueMerging from generic code, where an optional is only known as `Value`.
+private func genericMerge<Value: Equatable>(_ dominant: Value, _ subordinate: Value, _ ancestor: Value) throws -> Value {
+    try ValueMerging.merge(dominant, withSubordinate: subordinate, commonAncestor: ancestor)
+}
+
+@Suite("ValueMerging: the single-value rule")
+struct ValueMergingTests {
+    @Test("an unchanged side yields; Mergeable merges itself; anything else keeps the dominant side")
+    func basicRule() throws {
+        #expect(try genericMerge(1, 5, 1) == 5)
+        #expect(try genericMerge(5, 1, 1) == 5)
+        #expect(try genericMerge(5, 7, 1) == 5)
+        #expect(try genericMerge(Counter(count: 3), Counter(count: 4), Counter(count: 1)) == Counter(count: 6))
+    }
+
+    @Test("optionals seen only as a generic Value still merge recursively")
+    func optionalsInGenericCode() throws {
+        let c = { (n: Int) in Counter(count: n) }
+        #expect(try genericMerge(c(3) as Counter?, c(4), c(1)) == c(6))
+        #expect(try genericMerge(c(2) as Counter?, c(5), nil) == c(7), "two values created from nothing are salvaged")
+        #expect(try genericMerge(nil, c(5) as Counter?, c(1)) == c(5), "an edit beats a removal")
+        #expect(try genericMerge(c(5) as Counter?, nil, c(1)) == c(5), "an edit beats a removal")
+        #expect(try genericMerge(nil, c(1) as Counter?, c(1)) == nil, "a removal of an untouched value stands")
+        #expect(try genericMerge(c(3) as Counter??, c(4), c(1)) == c(6), "through several optional layers")
+    }
+}
