@@ -15,9 +15,11 @@ let package = Package(
         .library(name: "ForkedMerge", targets: ["ForkedMerge"]),
         .library(name: "ForkedEditCore", targets: ["ForkedEditCore"]),
         .executable(name: "forked-bench", targets: ["forked-bench"]),
+        .executable(name: "forked-edit", targets: ["forked-edit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
         // MARK: Libraries, layered Forked <- ForkedMerge <- ForkedModel
@@ -38,6 +40,14 @@ let package = Package(
 
         // MARK: Executables
         .executableTarget(name: "forked-bench", dependencies: ["ForkedMerge"], swiftSettings: strictSettings),
+        .executableTarget(
+            name: "forked-edit",
+            dependencies: [
+                "ForkedEditCore", "ForkedEditTerminal", "ForkedMerge",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictSettings
+        ),
 
         // MARK: Tests mirror Sources
         .testTarget(name: "ForkedTests", dependencies: ["Forked"], swiftSettings: strictSettings),
@@ -53,5 +63,7 @@ let package = Package(
             dependencies: ["ForkedEditTerminal", "ForkedEditCore", "CNcurses"],
             swiftSettings: strictSettings
         ),
+        // End to end: runs the built forked-edit binary; needs nothing but Foundation and Testing.
+        .testTarget(name: "forked-editTests", swiftSettings: strictSettings),
     ]
 )

@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+
+/// The real editor in a real terminal: tmux runs the built binary, the test types into it and
+/// reads the screen back. Skipped only where tmux is not installed.
+@Suite("forked-edit in tmux", .enabled(if: TmuxSession.executable != nil, "tmux is not installed"))
+struct TmuxEditorTests {
+    /// A shell command line running the editor the way a user would, then reporting how it ended.
+    private func editorCommand(_ arguments: [String]) throws -> String {
+        let quoted = try ([ForkedEditBinary.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
+        return "env SWIFT_BACKTRACE=interactive=no LANG=C.UTF-8 TERM=xterm-256color \(quoted); "
+            + "echo \"forked-edit exited with $?\"; sleep 10"
+    }
+
+    private func occurrences(of text: String, in screen: String) -> Int {
+        screen.components(separatedBy: text).count - 1
+    }
+
+    @Test("Type in both panes, merge with F5, save with Ctrl-S, quit with Ctrl-Q; the recording replays to the same text")
+    func editMergeSaveQuit() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("note.txt")
+        let sessionFile = directory.appendingPathComponent("session.jsonl")
+        let castFile = directory.appendingPathComponent("session.cast")
+        try "Meet at the mill.\n".write(to: file, atomically: false, encoding: .utf8)
+
+        let tmux = try TmuxSession(
+            command: try editorCommand([file.path, "--record", sessionFile.path, "--cast", castFile.path]),
+            columns: 100, rows: 30
+        )
+        defer { tmux.close() }
+        let started = try tmux.waitForScreen { occurrences(of: "Meet at the mill.", in: $0) >= 3 }
+        try #require(started != nil, "the editor did not show the file: \(tmux.screenForMessage)")
+
+        try tmux.sendKeys("End")
+        try tmux.type(" Bring cake.")
+        let leftEdited = try tmux.waitForScreen { $0.contains("Meet at the mill. Bring cake.") }
+        try #require(leftEdited != nil, "typing in the left pane did not show: \(tmux.screenForMessage)")
+
+        try tmux.sendKeys("Tab")
+        try tmux.type("Note: ")
+        let rightEdited = try tmux.waitForScreen { $0.contains("Note: Meet at the mill.\n") || $0.contains("Note: Meet at the mill. ") }
+        try #require(rightEdited != nil, "typing in the right pane did not show: \(tmux.screenForMessage)")
+
+        try tmux.sendKeys("F5")
+        let merged = "Note: Meet at the mill. Bring cake."
+        let afterMerge = try tmux.waitForScreen { occurrences(of: merged, in: $0) >= 3 }
+        #expect(afterMerge != nil, "both panes and the merge view should show the merge: \(tmux.screenForMessage)")
+
+        try tmux.sendKeys("C-s")
+        let saved = try tmux.waitForScreen { _ in (try? String(contentsOf: file, encoding: .utf8)) == merged + "\n" }
+        #expect(saved != nil, "the file holds: \((try? String(contentsOf: file, encoding: .utf8)) ?? "nothing")")
+
+        try tmux.sendKeys("C-q")
+        let exited = try tmux.waitForScreen { $0.contains("forked-edit exited with") }
+        #expect(exited?.contains("forked-edit exited with 0") == true, "\(exited ?? tmux.screenForMessage)")
+        #expect(exited.map { !$0.contains("Live merge") } == true, "the editor's screen should be gone after quitting")
+
+        let replay = try runProcess(
+            try ForkedEditBinary.path, ["replay", sessionFile.path, "--headless", "--print-document"]
+        )
+        #expect(replay.status == 0, "\(replay.standardError)")
+        #expect(replay.standardOutput == merged + "\n")
+
+        let cast = try String(contentsOf: castFile, encoding: .utf8)
+        let castLines = cast.split(separator: "\n")
+        #expect(castLines.first?.contains("\"version\": 2") == true)
+        #expect(castLines.count > 5)
+    }
+
+    @Test("Killed with SIGTERM, the editor leaves the terminal as it found it")
+    func terminalRestoredAfterSignal() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("note.txt")
+        try "Signals are handled.\n".write(to: file, atomically: false, encoding: .utf8)
+        let pidFile = directory.appendingPathComponent("pid")
+        // The shell records the editor's process id, so the test can signal exactly that process.
+        let command = try editorCommand([file.path])
+            .replacingOccurrences(of: "env SWIFT_BACKTRACE", with: "echo before the editor; sh -c 'echo $$ > \(pidFile.path); exec \"$0\" \"$@\"' env SWIFT_BACKTRACE")
+        let tmux = try TmuxSession(command: command, columns: 80, rows: 24)
+        defer { tmux.close() }
+        let started = try tmux.waitForScreen { occurrences(of: "Signals are handled.", in: $0) >= 3 }
+        try #require(started != nil, "the editor did not start: \(tmux.screenForMessage)")
+
+        let pidText = try String(contentsOf: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+        let pid = try #require(Int32(pidText))
+        #expect(kill(pid, SIGTERM) == 0)
+
+        let after = try tmux.waitForScreen { $0.contains("forked-edit exited with") }
+        let screen = try #require(after, "the editor did not exit: \(tmux.screenForMessage)")
+        #expect(screen.contains("forked-edit exited with 143"))
+        #expect(screen.contains("before the editor"), "the main screen should be back: \(screen)")
+        #expect(!screen.contains("Live merge"))
+    }
+}
