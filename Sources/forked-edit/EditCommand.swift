@@ -32,24 +32,26 @@ struct EditCommand: ParsableCommand {
             let forkNames = forks.split(separator: ",", omittingEmptySubsequences: false)
                 .map { $0.trimmingCharacters(in: .whitespaces) }
             let document = try openDocument()
-            // Everything that can fail without a terminal is checked before the screen changes.
+            // Everything that can fail without a terminal (the file, the fork names) is checked
+            // before the screen changes; the app resizes the session to the terminal on start.
+            let session = try EditorSession(
+                text: document.text, fileName: filePath, forkNames: forkNames,
+                columns: 80, rows: 24, writer: FileDocumentWriter()
+            )
+            let recordingSink = try record.map(FileLineSink.init(path:))
+            let castSink = try cast.map(FileLineSink.init(path:))
             let terminal = try NcursesTerminal()
             defer { terminal.shutdown() }
             let size = terminal.size
-            let session = try EditorSession(
-                text: document.text, fileName: filePath, forkNames: forkNames,
-                columns: size.columns, rows: size.rows, writer: FileDocumentWriter()
-            )
-            let recorder = try record.map { path in
+            let recorder = try recordingSink.map { sink in
                 try SessionRecorder(
                     header: SessionHeader(columns: size.columns, rows: size.rows, forks: forkNames,
                                           document: document.text, fileName: filePath),
-                    sink: FileLineSink(path: path)
+                    sink: sink
                 )
             }
-            let castWriter = try cast.map { path in
-                try AsciicastWriter(columns: size.columns, rows: size.rows, title: "forked-edit",
-                                    sink: FileLineSink(path: path))
+            let castWriter = try castSink.map { sink in
+                try AsciicastWriter(columns: size.columns, rows: size.rows, title: "forked-edit", sink: sink)
             }
             try EditorApp(session: session, backend: terminal, recorder: recorder, cast: castWriter).run()
         }

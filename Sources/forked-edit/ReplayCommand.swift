@@ -47,7 +47,12 @@ struct ReplayCommand: ParsableCommand {
 
     func run() throws {
         try reportingFailures {
-            var recording = try SessionReader.read(try TextFileReader.read(sessionPath))
+            var recording: SessionRecording
+            do {
+                recording = try SessionReader.read(try TextFileReader.read(sessionPath))
+            } catch let error as SessionReadError {
+                throw CommandFailure("\(sessionPath): \(error)")
+            }
             if let size {
                 recording.header.columns = size.columns
                 recording.header.rows = size.rows

@@ -94,4 +94,28 @@ struct TmuxEditorTests {
         #expect(screen.contains("before the editor"), "the main screen should be back: \(screen)")
         #expect(!screen.contains("Live merge"))
     }
+
+    @Test("Without a file the demo document opens")
+    func demoDocument() throws {
+        let tmux = try TmuxSession(command: try editorCommand([]), columns: 100, rows: 30)
+        defer { tmux.close() }
+        let shown = try tmux.waitForScreen { occurrences(of: "Welcome to forked-edit", in: $0) >= 2 }
+        #expect(shown != nil, "\(tmux.screenForMessage)")
+        try tmux.sendKeys("C-q")
+        let exited = try tmux.waitForScreen { $0.contains("forked-edit exited with") }
+        #expect(exited?.contains("forked-edit exited with 0") == true, "\(exited ?? tmux.screenForMessage)")
+    }
+
+    @Test("A replay on the terminal plays the session, waits for a key, and exits cleanly")
+    func terminalReplay() throws {
+        let session = ReplayCommandTests.sessionsDirectory.appendingPathComponent("typing-both-panes.jsonl")
+        try #require(FileManager.default.fileExists(atPath: session.path))
+        let tmux = try TmuxSession(command: try editorCommand(["replay", session.path, "--instant"]), columns: 100, rows: 30)
+        defer { tmux.close() }
+        let finished = try tmux.waitForScreen { $0.contains("Replay finished") }
+        #expect(finished != nil, "\(tmux.screenForMessage)")
+        try tmux.sendKeys("Space")
+        let exited = try tmux.waitForScreen { $0.contains("forked-edit exited with") }
+        #expect(exited?.contains("forked-edit exited with 0") == true, "\(exited ?? tmux.screenForMessage)")
+    }
 }

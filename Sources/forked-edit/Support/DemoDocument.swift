@@ -9,7 +9,7 @@ enum DemoDocument {
 
     /// The demo text and the path it came from (`nil` for the built-in copy).
     static func load(
-        executablePath: String = CommandLine.arguments.first ?? "",
+        executablePath: String = Bundle.main.executablePath ?? CommandLine.arguments.first ?? "",
         currentDirectory: String = FileManager.default.currentDirectoryPath
     ) -> (text: String, path: String?) {
         for candidate in candidatePaths(executablePath: executablePath, currentDirectory: currentDirectory) {
