@@ -9,8 +9,9 @@ struct MergeCommand: ParsableCommand {
         commandName: "merge",
         abstract: "Merge two edited versions of a text file against their common ancestor.",
         discussion: """
-            Changes from both sides are kept. Where both changed the same text, the dominant side \
-            wins. The result goes to standard output, or with -o replaces OUT atomically.
+            Changes from both sides are kept and no conflict markers are written: where both sides \
+            rewrote the same words differently, both versions are kept, the dominant one first. The \
+            result goes to standard output, or with -o replaces OUT atomically.
 
             As a git merge driver (OUT is git's %A, so the result lands where git expects it):
               git config merge.forked.driver "forked-edit merge %O %A %B -o %A"
@@ -21,7 +22,7 @@ struct MergeCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The common ancestor (git's %O).", valueName: "ancestor"))
     var ancestorPath: String
 
-    @Argument(help: ArgumentHelp("The dominant side, preferred where both sides changed the same text (git's %A).",
+    @Argument(help: ArgumentHelp("The dominant side, placed first where both sides rewrote the same text (git's %A).",
                                  valueName: "dominant"))
     var dominantPath: String
 

@@ -16,6 +16,12 @@ struct TmuxEditorTests {
         screen.components(separatedBy: text).count - 1
     }
 
+    /// The column of the divider between the two panes, on the top row.
+    private func dividerColumn(in screen: String) -> Int? {
+        guard let top = screen.split(separator: "\n").first, let divider = top.firstIndex(of: "│") else { return nil }
+        return top.distance(from: top.startIndex, to: divider)
+    }
+
     @Test("Type in both panes, merge with F5, save with Ctrl-S, quit with Ctrl-Q; the recording replays to the same text")
     func editMergeSaveQuit() throws {
         let directory = try makeTemporaryDirectory()
@@ -115,6 +121,30 @@ struct TmuxEditorTests {
         let finished = try tmux.waitForScreen { $0.contains("Replay finished") }
         #expect(finished != nil, "\(tmux.screenForMessage)")
         try tmux.sendKeys("Space")
+        let exited = try tmux.waitForScreen { $0.contains("forked-edit exited with") }
+        #expect(exited?.contains("forked-edit exited with 0") == true, "\(exited ?? tmux.screenForMessage)")
+    }
+
+    @Test("Resizing the terminal lays the editor out again at the new size")
+    func resize() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("note.txt")
+        try "Resize me.\n".write(to: file, atomically: false, encoding: .utf8)
+        let tmux = try TmuxSession(command: try editorCommand([file.path]), columns: 100, rows: 30)
+        defer { tmux.close() }
+        let before = try tmux.waitForScreen { occurrences(of: "Resize me.", in: $0) >= 3 }
+        let wide = try #require(before, "\(tmux.screenForMessage)")
+        let wideDivider = try #require(dividerColumn(in: wide))
+
+        try tmux.resize(columns: 60, rows: 20)
+        let after = try tmux.waitForScreen { screen in
+            (dividerColumn(in: screen) ?? .max) < wideDivider && occurrences(of: "Resize me.", in: screen) >= 3
+        }
+        #expect(after != nil, "the panes did not narrow: \(tmux.screenForMessage)")
+        #expect(after.map { $0.split(separator: "\n").allSatisfy { $0.count <= 60 } } == true)
+
+        try tmux.sendKeys("C-q")
         let exited = try tmux.waitForScreen { $0.contains("forked-edit exited with") }
         #expect(exited?.contains("forked-edit exited with 0") == true, "\(exited ?? tmux.screenForMessage)")
     }

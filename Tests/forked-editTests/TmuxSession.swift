@@ -33,6 +33,11 @@ final class TmuxSession {
         try run(["send-keys", "-t", "editor", "-l", text])
     }
 
+    /// Changes the window size, as a user resizing their terminal would.
+    func resize(columns: Int, rows: Int) throws {
+        try run(["resize-window", "-t", "editor", "-x", "\(columns)", "-y", "\(rows)"])
+    }
+
     /// The visible screen, one line per row.
     func capture() throws -> String {
         try run(["capture-pane", "-p", "-t", "editor"])
