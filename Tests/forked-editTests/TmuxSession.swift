@@ -77,11 +77,14 @@ final class TmuxSession {
         return false
     }
 
-    /// Kills the tmux server; safe to call more than once.
+    /// Kills the tmux server and removes its socket; safe to call more than once.
     func close() {
         guard !closed else { return }
         closed = true
         _ = try? run(["kill-server"])
+        // A killed server leaves its socket file behind.
+        let directory = ProcessInfo.processInfo.environment["TMUX_TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        unlink("\(directory)/tmux-\(getuid())/\(socket)")
     }
 
     @discardableResult
