@@ -1,12 +1,13 @@
 /// Myers' O((N+M)D) greedy diff with a bounded edit distance.
 enum MyersDiff {
-    /// Returns the matching runs between `a[aRange]` and `b[bRange]` (absolute positions, in
-    /// order), or `nil` when the edit distance exceeds `maximumDistance`.
-    static func matches(
-        _ a: UnsafeBufferPointer<Int>, _ aRange: Range<Int>,
-        _ b: UnsafeBufferPointer<Int>, _ bRange: Range<Int>,
-        maximumDistance: Int
-    ) -> [SequenceDiff.MatchRun]? {
+    /// Appends the matching runs between `a[aRange]` and `b[bRange]` (absolute positions, in
+    /// order) to `matches` and returns true, or returns false without appending when the edit
+    /// distance exceeds `maximumDistance`.
+    static func matches<Element: FixedWidthInteger>(
+        _ a: UnsafeBufferPointer<Element>, _ aRange: Range<Int>,
+        _ b: UnsafeBufferPointer<Element>, _ bRange: Range<Int>,
+        maximumDistance: Int, workspace: DiffWorkspace, into matches: inout [SequenceDiff.MatchRun]
+    ) -> Bool {
         let n = aRange.count
         let m = bRange.count
         let aBase = aRange.lowerBound
@@ -14,10 +15,22 @@ enum MyersDiff {
         let limit = min(maximumDistance, n + m)
         let offset = limit + 1
         // v[offset + k] is the furthest x reached on diagonal k (x - y == k); -1 marks none.
-        var storage = [Int](repeating: -1, count: 2 * limit + 3)
+        var storage = workspace.furthest
+        workspace.furthest = []
+        storage.removeAll(keepingCapacity: true)
+        storage.append(contentsOf: repeatElement(-1, count: 2 * limit + 3))
         // After step d, trace[traceStarts[d] + (k + d)] holds v for k in -d...d.
-        var trace: [Int] = []
-        var traceStarts: [Int] = []
+        var trace = workspace.trace
+        workspace.trace = []
+        trace.removeAll(keepingCapacity: true)
+        var traceStarts = workspace.traceStarts
+        workspace.traceStarts = []
+        traceStarts.removeAll(keepingCapacity: true)
+        defer {
+            workspace.furthest = storage
+            workspace.trace = trace
+            workspace.traceStarts = traceStarts
+        }
         var end: (d: Int, k: Int)? = nil
         storage.withUnsafeMutableBufferPointer { v in
         search: for d in 0...limit {
@@ -46,9 +59,12 @@ enum MyersDiff {
             trace.append(contentsOf: v[(offset - d)...(offset + d)])
         }
         }
-        guard let end else { return nil }
+        guard let end else { return false }
 
-        var runs: [SequenceDiff.MatchRun] = []
+        var runs = workspace.runs
+        workspace.runs = []
+        runs.removeAll(keepingCapacity: true)
+        defer { workspace.runs = runs }
         var x = n
         var k = end.k
         var d = end.d
@@ -57,7 +73,7 @@ enum MyersDiff {
             let previousD = d - 1
             let previous: (Int) -> Int = { trace[base + $0 + previousD] }
             // The forward pass succeeded from here, so a predecessor exists.
-            guard let start = step(k: k, d: d, n: n, m: m, previous: previous) else { return nil }
+            guard let start = step(k: k, d: d, n: n, m: m, previous: previous) else { return false }
             if x > start {
                 runs.append(.init(a: aBase + start, b: bBase + start - k, length: x - start))
             }
@@ -70,7 +86,8 @@ enum MyersDiff {
         if x > 0 {
             runs.append(.init(a: aBase, b: bBase, length: x))
         }
-        return runs.reversed()
+        for run in runs.reversed() { SequenceDiff.append(run, to: &matches) }
+        return true
     }
 
     /// The x where step `d` starts on diagonal `k` (before following equal elements), or `nil`

@@ -8,22 +8,24 @@ enum PatienceAnchors {
     }
 
     /// Returns the anchors between `a[aRange]` and `b[bRange]`, in increasing order on both sides.
-    static func find(
-        _ a: UnsafeBufferPointer<Int>, _ aRange: Range<Int>,
-        _ b: UnsafeBufferPointer<Int>, _ bRange: Range<Int>
+    static func find<Element: FixedWidthInteger>(
+        _ a: UnsafeBufferPointer<Element>, _ aRange: Range<Int>,
+        _ b: UnsafeBufferPointer<Element>, _ bRange: Range<Int>
     ) -> [Anchor] {
         // Position in `a` of elements seen once there; -1 marks elements seen more than once.
         var uniqueInA = IntegerTable(capacity: aRange.count)
         for i in aRange {
-            if uniqueInA.update(i, for: a[i]) != nil { uniqueInA.update(-1, for: a[i]) }
+            if uniqueInA.update(i, for: Int(truncatingIfNeeded: a[i])) != nil { uniqueInA.update(-1, for: Int(truncatingIfNeeded: a[i])) }
         }
         var uniqueInB = IntegerTable(capacity: bRange.count)
-        for j in bRange where (uniqueInA.value(for: b[j]) ?? -1) >= 0 {
-            if uniqueInB.update(j, for: b[j]) != nil { uniqueInB.update(-1, for: b[j]) }
+        for j in bRange where (uniqueInA.value(for: Int(truncatingIfNeeded: b[j])) ?? -1) >= 0 {
+            let key = Int(truncatingIfNeeded: b[j])
+            if uniqueInB.update(j, for: key) != nil { uniqueInB.update(-1, for: key) }
         }
         var candidates: [Anchor] = []
         for j in bRange {
-            guard let jj = uniqueInB.value(for: b[j]), jj == j, let i = uniqueInA.value(for: b[j]), i >= 0 else { continue }
+            let key = Int(truncatingIfNeeded: b[j])
+            guard let jj = uniqueInB.value(for: key), jj == j, let i = uniqueInA.value(for: key), i >= 0 else { continue }
             candidates.append(Anchor(a: i, b: j))
         }
         return longestIncreasingChain(candidates)

@@ -16,31 +16,52 @@ enum SequenceDiff {
 
     /// Returns the hunks turning `ancestor` into `side`, sorted and coalesced.
     static func hunks(_ ancestor: [Int], _ side: [Int]) -> [DiffHunk] {
-        var matches: [MatchRun] = []
         ancestor.withUnsafeBufferPointer { a in
-            side.withUnsafeBufferPointer { b in
-                collectMatches(a, b, into: &matches)
-            }
+            side.withUnsafeBufferPointer { b in hunks(a, b, workspace: DiffWorkspace()) }
         }
-        return hunks(fromMatches: matches, ancestorCount: ancestor.count, sideCount: side.count)
+    }
+
+    /// Returns the hunks turning `ancestor` into `side`, using `workspace` for scratch memory.
+    static func hunks<Element: FixedWidthInteger>(
+        _ ancestor: UnsafeBufferPointer<Element>, _ side: UnsafeBufferPointer<Element>, workspace: DiffWorkspace
+    ) -> [DiffHunk] {
+        var matches = workspace.matches
+        workspace.matches = []
+        matches.removeAll(keepingCapacity: true)
+        collectMatches(ancestor, side, into: &matches, workspace: workspace)
+        let result = hunks(fromMatches: matches, ancestorCount: ancestor.count, sideCount: side.count)
+        workspace.matches = matches
+        return result
     }
 
     /// Returns the hunks between two sequences of hash IDs, or `nil` when a pair of elements the
     /// diff matched turns out to differ (a hash collision), so the caller can fall back to exact IDs.
-    static func verifiedHunks(_ ancestor: [Int], _ side: [Int], equal: (Int, Int) -> Bool) -> [DiffHunk]? {
-        let hunks = hunks(ancestor, side)
+    static func verifiedHunks(
+        _ ancestor: UnsafeBufferPointer<Int>, _ side: UnsafeBufferPointer<Int>, workspace: DiffWorkspace,
+        equal: (Int, Int) -> Bool
+    ) -> [DiffHunk]? {
+        let hunks = hunks(ancestor, side, workspace: workspace)
         var a = 0
         var b = 0
-        for hunk in hunks + [DiffHunk(ancestor: ancestor.count..<ancestor.count, side: side.count..<side.count)] {
-            while a < hunk.ancestor.lowerBound {
+        for index in 0...hunks.count {
+            let end = index < hunks.count ? hunks[index].ancestor.lowerBound : ancestor.count
+            while a < end {
                 if !equal(a, b) { return nil }
                 a += 1
                 b += 1
             }
-            a = hunk.ancestor.upperBound
-            b = hunk.side.upperBound
+            guard index < hunks.count else { break }
+            a = hunks[index].ancestor.upperBound
+            b = hunks[index].side.upperBound
         }
         return hunks
+    }
+
+    /// Array convenience for ``verifiedHunks(_:_:workspace:equal:)``.
+    static func verifiedHunks(_ ancestor: [Int], _ side: [Int], workspace: DiffWorkspace, equal: (Int, Int) -> Bool) -> [DiffHunk]? {
+        ancestor.withUnsafeBufferPointer { a in
+            side.withUnsafeBufferPointer { b in verifiedHunks(a, b, workspace: workspace, equal: equal) }
+        }
     }
 
     /// A run of equal elements: `ancestor[a..<a+length] == side[b..<b+length]`.
@@ -51,15 +72,20 @@ enum SequenceDiff {
     }
 
     /// Work items processed in order with an explicit stack, so deep recursion cannot overflow.
-    private enum Task {
+    enum Task {
         case region(aLow: Int, aHigh: Int, bLow: Int, bHigh: Int)
         case match(MatchRun)
     }
 
-    private static func collectMatches(
-        _ a: UnsafeBufferPointer<Int>, _ b: UnsafeBufferPointer<Int>, into matches: inout [MatchRun]
+    private static func collectMatches<Element: FixedWidthInteger>(
+        _ a: UnsafeBufferPointer<Element>, _ b: UnsafeBufferPointer<Element>, into matches: inout [MatchRun],
+        workspace: DiffWorkspace
     ) {
-        var stack: [Task] = [.region(aLow: 0, aHigh: a.count, bLow: 0, bHigh: b.count)]
+        var stack = workspace.stack
+        workspace.stack = []
+        stack.removeAll(keepingCapacity: true)
+        defer { workspace.stack = stack }
+        stack.append(.region(aLow: 0, aHigh: a.count, bLow: 0, bHigh: b.count))
         while let task = stack.popLast() {
             switch task {
             case .match(let run):
@@ -98,8 +124,10 @@ enum SequenceDiff {
                 }
                 if anchors.isEmpty {
                     let allowedDistance = min(myersMaximumDistance, max(64, myersWorkBudget / total))
-                    if let runs = MyersDiff.matches(a, aLow..<aHigh, b, bLow..<bHigh, maximumDistance: allowedDistance) {
-                        for run in runs { append(run, to: &matches) }
+                    if MyersDiff.matches(
+                        a, aLow..<aHigh, b, bLow..<bHigh, maximumDistance: allowedDistance, workspace: workspace, into: &matches
+                    ) {
+                        // Matched: nothing more to do for this region.
                     } else if total <= myersDirectLimit {
                         anchors = PatienceAnchors.find(a, aLow..<aHigh, b, bLow..<bHigh)
                     }
@@ -119,7 +147,8 @@ enum SequenceDiff {
         }
     }
 
-    private static func append(_ run: MatchRun, to matches: inout [MatchRun]) {
+    /// Appends a run, extending the previous one when they are contiguous.
+    static func append(_ run: MatchRun, to matches: inout [MatchRun]) {
         guard run.length > 0 else { return }
         if let last = matches.last, last.a + last.length == run.a, last.b + last.length == run.b {
             matches[matches.count - 1].length += run.length

@@ -224,6 +224,7 @@ struct ThreeWayMerge<Policy: ThreeWayMergePolicy> {
             let origin: MergeOrigin = sided.side == .dominant ? .dominant : .subordinate
             insertions.append((hunk.ancestor.lowerBound, MergePiece(source: source, range: hunk.side, origin: origin)))
         }
+        insertions = withoutRepeatedInsertions(insertions)
         let ranks = insertions.map { policy.insertionRank($0.piece, at: $0.position) }
         // At one position: by the policy's rank, then dominant first, then in group order.
         let ordered = insertions.enumerated().sorted { lhs, rhs in
@@ -257,6 +258,30 @@ struct ThreeWayMerge<Policy: ThreeWayMergePolicy> {
         }
         keep(upTo: group.range.upperBound)
         return pieces
+    }
+
+    /// Drops an insertion that repeats the start or the end of the other side's insertion at the
+    /// same position: both sides typed the same thing and one typed more, so the longer one
+    /// alone is kept ("there " and "there my friend " give "there my friend ", "0" and "00" after
+    /// "1" give "100" rather than "1000"). This extends "the same change is applied once".
+    private func withoutRepeatedInsertions(_ insertions: [(position: Int, piece: MergePiece)]) -> [(position: Int, piece: MergePiece)] {
+        var dropped = Set<Int>()
+        for (i, first) in insertions.enumerated() where first.piece.source == .dominant {
+            for (j, second) in insertions.enumerated() where second.piece.source == .subordinate && second.position == first.position {
+                let (shorter, longer, shorterIndex) = first.piece.range.count <= second.piece.range.count
+                    ? (first.piece, second.piece, i) : (second.piece, first.piece, j)
+                let length = shorter.range.count
+                guard length > 0, length < longer.range.count else { continue }
+                var prefix = longer
+                prefix.range = longer.range.lowerBound..<(longer.range.lowerBound + length)
+                var suffix = longer
+                suffix.range = (longer.range.upperBound - length)..<longer.range.upperBound
+                if policy.sameContent([shorter], [prefix]) || policy.sameContent([shorter], [suffix]) {
+                    dropped.insert(shorterIndex)
+                }
+            }
+        }
+        return insertions.enumerated().filter { !dropped.contains($0.offset) }.map(\.element)
     }
 
     /// Both sides' complete versions of a widened range, dominant first, or one copy when equal.

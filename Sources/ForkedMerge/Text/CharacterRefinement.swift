@@ -12,7 +12,8 @@ enum CharacterRefinement {
     /// Returns byte hunks turning `ancestor[ancestorRange]` into `side[sideRange]`.
     static func hunks(
         ancestor: UnsafeBufferPointer<UInt8>, _ ancestorRange: Range<Int>,
-        side: UnsafeBufferPointer<UInt8>, _ sideRange: Range<Int>
+        side: UnsafeBufferPointer<UInt8>, _ sideRange: Range<Int>,
+        workspace: DiffWorkspace = DiffWorkspace()
     ) -> [DiffHunk] {
         let (ancestorRange, sideRange) = trimmedToChangedWords(ancestor, ancestorRange, side, sideRange)
         if ancestorRange.isEmpty && sideRange.isEmpty { return [] }
@@ -24,19 +25,27 @@ enum CharacterRefinement {
             after: ancestorRange.upperBound < ancestor.count ? classOfScalar(startingAt: ancestorRange.upperBound, in: ancestor) : nil
         )
         if isPlainASCII(ancestor, ancestorRange), isPlainASCII(side, sideRange) {
-            let a = ancestorRange.map { Int(ancestor[$0]) }
-            let b = sideRange.map { Int(side[$0]) }
-            let classesA = ancestorRange.map { CharacterClass(asciiByte: ancestor[$0]) }
-            let classesB = sideRange.map { CharacterClass(asciiByte: side[$0]) }
-            let hunks = refined(a, b, classesA, classesB, context: context)
+            // Bytes are characters here: diff them in place.
+            let a = UnsafeBufferPointer(rebasing: ancestor[ancestorRange])
+            let b = UnsafeBufferPointer(rebasing: side[sideRange])
+            let hunks = refined(
+                a, b, classA: { CharacterClass(asciiByte: a[$0]) }, classB: { CharacterClass(asciiByte: b[$0]) },
+                context: context, workspace: workspace
+            )
             return hunks.map { $0.offset(ancestorBy: ancestorRange.lowerBound, sideBy: sideRange.lowerBound) }
         }
         let charactersA = Array(String(decoding: UnsafeBufferPointer(rebasing: ancestor[ancestorRange]), as: UTF8.self))
         let charactersB = Array(String(decoding: UnsafeBufferPointer(rebasing: side[sideRange]), as: UTF8.self))
         var interner = ElementInterner<Character>()
-        let a = interner.ids(of: charactersA)
-        let b = interner.ids(of: charactersB)
-        let hunks = refined(a, b, charactersA.map(CharacterClass.init), charactersB.map(CharacterClass.init), context: context)
+        let idsA = interner.ids(of: charactersA)
+        let idsB = interner.ids(of: charactersB)
+        let classesA = charactersA.map(CharacterClass.init)
+        let classesB = charactersB.map(CharacterClass.init)
+        let hunks = idsA.withUnsafeBufferPointer { a in
+            idsB.withUnsafeBufferPointer { b in
+                refined(a, b, classA: { classesA[$0] }, classB: { classesB[$0] }, context: context, workspace: workspace)
+            }
+        }
         let offsetsA = byteOffsets(charactersA, from: ancestorRange.lowerBound)
         let offsetsB = byteOffsets(charactersB, from: sideRange.lowerBound)
         return hunks.map {
@@ -130,39 +139,47 @@ enum CharacterRefinement {
     /// (for "A B C D" to "A X B D" it keeps "B" and reports "X " inserted and "C " deleted,
     /// where a plain character diff may keep the middle space and replace both letters);
     /// replaced words are then compared letter by letter, so "$100" to "$150" stays one digit.
-    static func refined(
-        _ a: [Int], _ b: [Int], _ classesA: [CharacterClass], _ classesB: [CharacterClass], context: Context = Context()
+    static func refined<Element: FixedWidthInteger>(
+        _ a: UnsafeBufferPointer<Element>, _ b: UnsafeBufferPointer<Element>,
+        classA: (Int) -> CharacterClass, classB: (Int) -> CharacterClass,
+        context: Context, workspace: DiffWorkspace
     ) -> [DiffHunk] {
-        let tokensA = tokenStarts(classesA)
-        let tokensB = tokenStarts(classesB)
+        let tokensA = tokenStarts(count: a.count, classA)
+        let tokensB = tokenStarts(count: b.count, classB)
         let tokenIDsA = (0..<(tokensA.count - 1)).map { tokenHash(a, tokensA[$0]..<tokensA[$0 + 1]) }
         let tokenIDsB = (0..<(tokensB.count - 1)).map { tokenHash(b, tokensB[$0]..<tokensB[$0 + 1]) }
-        let tokenHunks = SequenceDiff.verifiedHunks(tokenIDsA, tokenIDsB) { i, j in
-            a[tokensA[i]..<tokensA[i + 1]] == b[tokensB[j]..<tokensB[j + 1]]
+        let tokenHunks = SequenceDiff.verifiedHunks(tokenIDsA, tokenIDsB, workspace: workspace) { i, j in
+            a[tokensA[i]..<tokensA[i + 1]].elementsEqual(b[tokensB[j]..<tokensB[j + 1]])
         }
-        // A hash collision between two different tokens: compare the characters directly instead.
-        var hunks: [DiffHunk] = tokenHunks == nil ? SequenceDiff.hunks(a, b) : []
-        for tokenHunk in tokenHunks ?? [] {
-            let rangeA = tokensA[tokenHunk.ancestor.lowerBound]..<tokensA[tokenHunk.ancestor.upperBound]
-            let rangeB = tokensB[tokenHunk.side.lowerBound]..<tokensB[tokenHunk.side.upperBound]
-            if rangeA.isEmpty || rangeB.isEmpty {
-                hunks.append(DiffHunk(ancestor: rangeA, side: rangeB))
-            } else {
-                let inner = SequenceDiff.hunks(Array(a[rangeA]), Array(b[rangeB]))
-                hunks.append(contentsOf: inner.map { $0.offset(ancestorBy: rangeA.lowerBound, sideBy: rangeB.lowerBound) })
+        var hunks: [DiffHunk] = []
+        if let tokenHunks {
+            for tokenHunk in tokenHunks {
+                let rangeA = tokensA[tokenHunk.ancestor.lowerBound]..<tokensA[tokenHunk.ancestor.upperBound]
+                let rangeB = tokensB[tokenHunk.side.lowerBound]..<tokensB[tokenHunk.side.upperBound]
+                if rangeA.isEmpty || rangeB.isEmpty {
+                    hunks.append(DiffHunk(ancestor: rangeA, side: rangeB))
+                } else {
+                    let inner = SequenceDiff.hunks(
+                        UnsafeBufferPointer(rebasing: a[rangeA]), UnsafeBufferPointer(rebasing: b[rangeB]), workspace: workspace
+                    )
+                    for hunk in inner { hunks.append(hunk.offset(ancestorBy: rangeA.lowerBound, sideBy: rangeB.lowerBound)) }
+                }
             }
+        } else {
+            // A hash collision between two different tokens: compare the characters directly instead.
+            hunks = SequenceDiff.hunks(a, b, workspace: workspace)
         }
         hunks = hunks.coalesced()
-        absorbShortEqualities(&hunks, classesA)
-        slide(&hunks, a, b, classesA, classesB, context: context)
+        absorbShortEqualities(&hunks, count: a.count, classA)
+        slide(&hunks, a, b, classA: classA, classB: classB, context: context)
         return hunks.coalesced()
     }
 
     /// A 64-bit hash of a token's character IDs, used as the token's ID.
-    private static func tokenHash(_ elements: [Int], _ range: Range<Int>) -> Int {
+    private static func tokenHash<Element: FixedWidthInteger>(_ elements: UnsafeBufferPointer<Element>, _ range: Range<Int>) -> Int {
         var hash: UInt64 = 0x243F_6A88_85A3_08D3 ^ UInt64(range.count)
         for index in range {
-            hash = (hash ^ UInt64(bitPattern: Int64(elements[index]))) &* 0x9E37_79B9_7F4A_7C15
+            hash = (hash ^ UInt64(truncatingIfNeeded: elements[index])) &* 0x9E37_79B9_7F4A_7C15
             hash ^= hash >> 29
         }
         return Int(truncatingIfNeeded: hash)
@@ -171,23 +188,26 @@ enum CharacterRefinement {
     /// Start of every token, followed by the end. A token is a run of word characters or a
     /// single other character, with the spaces after it: giving spaces no identity of their own
     /// stops the diff from keeping a space in common instead of a word.
-    private static func tokenStarts(_ classes: [CharacterClass]) -> [Int] {
+    private static func tokenStarts(count: Int, _ classOf: (Int) -> CharacterClass) -> [Int] {
         var starts: [Int] = []
-        starts.reserveCapacity(classes.count / 3 + 2)
-        for index in classes.indices {
+        starts.reserveCapacity(count / 3 + 2)
+        var previous = CharacterClass.lineBreak
+        for index in 0..<count {
+            let current = classOf(index)
+            defer { previous = current }
             let joinsPrevious: Bool
             if index == 0 {
                 joinsPrevious = false
             } else {
-                switch classes[index] {
-                case .word: joinsPrevious = classes[index - 1] == .word
-                case .whitespace: joinsPrevious = classes[index - 1] != .lineBreak
+                switch current {
+                case .word: joinsPrevious = previous == .word
+                case .whitespace: joinsPrevious = previous != .lineBreak
                 case .punctuation, .lineBreak: joinsPrevious = false
                 }
             }
             if !joinsPrevious { starts.append(index) }
         }
-        starts.append(classes.count)
+        starts.append(count)
         return starts
     }
 
@@ -195,7 +215,7 @@ enum CharacterRefinement {
     /// only a fragment of a word (letters a rewrite happened to keep, like the "o" of
     /// "hello" rewritten to "foo"). Whole words and whitespace are never absorbed: they are real
     /// common text, and absorbing them would turn kept text into conflicting insertions.
-    static func absorbShortEqualities(_ hunks: inout [DiffHunk], _ classes: [CharacterClass]) {
+    static func absorbShortEqualities(_ hunks: inout [DiffHunk], count: Int, _ classOf: (Int) -> CharacterClass) {
         var index = 0
         while index + 1 < hunks.count {
             let current = hunks[index]
@@ -204,10 +224,10 @@ enum CharacterRefinement {
             let currentSize = max(current.ancestor.count, current.side.count)
             let nextSize = max(next.ancestor.count, next.side.count)
             let gapRange = current.ancestor.upperBound..<next.ancestor.lowerBound
-            let fragment = gapRange.allSatisfy { classes[$0] == .word }
-                && ((gapRange.lowerBound > 0 && classes[gapRange.lowerBound - 1] == .word)
-                    || (gapRange.upperBound < classes.count && classes[gapRange.upperBound] == .word))
-            if gap < currentSize, gap < nextSize, fragment {
+            let isShort = gap < currentSize && gap < nextSize
+            if isShort, gapRange.allSatisfy({ classOf($0) == .word }),
+               (gapRange.lowerBound > 0 && classOf(gapRange.lowerBound - 1) == .word)
+                || (gapRange.upperBound < count && classOf(gapRange.upperBound) == .word) {
                 hunks[index] = DiffHunk(
                     ancestor: current.ancestor.lowerBound..<next.ancestor.upperBound,
                     side: current.side.lowerBound..<next.side.upperBound
@@ -221,8 +241,9 @@ enum CharacterRefinement {
     }
 
     /// Moves pure insertions and deletions within their unchanged surroundings to the best boundary.
-    static func slide(
-        _ hunks: inout [DiffHunk], _ a: [Int], _ b: [Int], _ classesA: [CharacterClass], _ classesB: [CharacterClass],
+    static func slide<Element: FixedWidthInteger>(
+        _ hunks: inout [DiffHunk], _ a: UnsafeBufferPointer<Element>, _ b: UnsafeBufferPointer<Element>,
+        classA classesA: (Int) -> CharacterClass, classB classesB: (Int) -> CharacterClass,
         context: Context
     ) {
         for index in hunks.indices {
@@ -237,9 +258,9 @@ enum CharacterRefinement {
                 while p > lowest, b[e - 1] == a[p - 1] { p -= 1; s -= 1; e -= 1 }
                 var best = (score: Int.min, p: p, s: s)
                 while true {
-                    let before = s > 0 ? classesB[s - 1] : context.before
-                    let after = e < b.count ? classesB[e] : context.after
-                    let score = CharacterClass.boundaryScore(before, classesB[s]) + CharacterClass.boundaryScore(classesB[e - 1], after)
+                    let before = s > 0 ? classesB(s - 1) : context.before
+                    let after = e < b.count ? classesB(e) : context.after
+                    let score = CharacterClass.boundaryScore(before, classesB(s)) + CharacterClass.boundaryScore(classesB(e - 1), after)
                     if score >= best.score { best = (score, p, s) }
                     guard p < highest, p < a.count, b[s] == a[p] else { break }
                     p += 1; s += 1; e += 1
@@ -252,9 +273,9 @@ enum CharacterRefinement {
                 while p > lowest, a[q - 1] == a[p - 1] { p -= 1; q -= 1; s -= 1 }
                 var best = (score: Int.min, p: p, s: s)
                 while true {
-                    let before = p > 0 ? classesA[p - 1] : context.before
-                    let after = q < a.count ? classesA[q] : context.after
-                    let score = CharacterClass.boundaryScore(before, classesA[p]) + CharacterClass.boundaryScore(classesA[q - 1], after)
+                    let before = p > 0 ? classesA(p - 1) : context.before
+                    let after = q < a.count ? classesA(q) : context.after
+                    let score = CharacterClass.boundaryScore(before, classesA(p)) + CharacterClass.boundaryScore(classesA(q - 1), after)
                     if score >= best.score { best = (score, p, s) }
                     guard q < highest, q < a.count, a[p] == a[q] else { break }
                     p += 1; q += 1; s += 1

@@ -17,14 +17,15 @@ struct TextDiff {
 
     /// Returns the hunks turning the ancestor into the side, sorted and coalesced.
     func hunks() -> [DiffHunk] {
+        let workspace = DiffWorkspace()
         let lineHunks = TextDiff.hunks(
-            ancestor, ancestorLineStarts, ancestorLineIDs, side, sideLineStarts, sideLineIDs
+            ancestor, ancestorLineStarts, ancestorLineIDs, side, sideLineStarts, sideLineIDs, workspace: workspace
         )
         var result: [DiffHunk] = []
         for lineHunk in lineHunks {
             let ancestorRange = ancestorLineStarts[lineHunk.ancestor.lowerBound]..<ancestorLineStarts[lineHunk.ancestor.upperBound]
             let sideRange = sideLineStarts[lineHunk.side.lowerBound]..<sideLineStarts[lineHunk.side.upperBound]
-            result.append(contentsOf: TextDiff.refine(ancestor, ancestorRange, side, sideRange))
+            result.append(contentsOf: TextDiff.refine(ancestor, ancestorRange, side, sideRange, workspace: workspace))
         }
         return result.coalesced()
     }
@@ -32,19 +33,19 @@ struct TextDiff {
     /// Diffs one changed region: directly when one part is empty or it is small, by word chunks otherwise.
     static func refine(
         _ ancestor: UnsafeBufferPointer<UInt8>, _ ancestorRange: Range<Int>,
-        _ side: UnsafeBufferPointer<UInt8>, _ sideRange: Range<Int>
+        _ side: UnsafeBufferPointer<UInt8>, _ sideRange: Range<Int>, workspace: DiffWorkspace
     ) -> [DiffHunk] {
         if ancestorRange.isEmpty || sideRange.isEmpty {
             return [DiffHunk(ancestor: ancestorRange, side: sideRange)]
         }
         if ancestorRange.count + sideRange.count <= chunkingThreshold {
-            return CharacterRefinement.hunks(ancestor: ancestor, ancestorRange, side: side, sideRange)
+            return CharacterRefinement.hunks(ancestor: ancestor, ancestorRange, side: side, sideRange, workspace: workspace)
         }
         let ancestorStarts = TextSplitting.wordChunkStarts(ancestor, in: ancestorRange)
         let sideStarts = TextSplitting.wordChunkStarts(side, in: sideRange)
         let chunkHunks = hunks(
             ancestor, ancestorStarts, hashIDs(ancestor, starts: ancestorStarts),
-            side, sideStarts, hashIDs(side, starts: sideStarts)
+            side, sideStarts, hashIDs(side, starts: sideStarts), workspace: workspace
         )
         var result: [DiffHunk] = []
         for chunkHunk in chunkHunks {
@@ -53,7 +54,7 @@ struct TextDiff {
             if innerAncestor.isEmpty || innerSide.isEmpty {
                 result.append(DiffHunk(ancestor: innerAncestor, side: innerSide))
             } else {
-                result.append(contentsOf: CharacterRefinement.hunks(ancestor: ancestor, innerAncestor, side: side, innerSide))
+                result.append(contentsOf: CharacterRefinement.hunks(ancestor: ancestor, innerAncestor, side: side, innerSide, workspace: workspace))
             }
         }
         return result.coalesced()
@@ -69,9 +70,9 @@ struct TextDiff {
     /// it diffs again with exact interned IDs.
     static func hunks(
         _ ancestor: UnsafeBufferPointer<UInt8>, _ ancestorStarts: [Int], _ ancestorIDs: [Int],
-        _ side: UnsafeBufferPointer<UInt8>, _ sideStarts: [Int], _ sideIDs: [Int]
+        _ side: UnsafeBufferPointer<UInt8>, _ sideStarts: [Int], _ sideIDs: [Int], workspace: DiffWorkspace
     ) -> [DiffHunk] {
-        let verified = SequenceDiff.verifiedHunks(ancestorIDs, sideIDs) { i, j in
+        let verified = SequenceDiff.verifiedHunks(ancestorIDs, sideIDs, workspace: workspace) { i, j in
             ByteSliceInterner.equal(ancestor, ancestorStarts[i]..<ancestorStarts[i + 1], side, sideStarts[j]..<sideStarts[j + 1])
         }
         if let verified { return verified }

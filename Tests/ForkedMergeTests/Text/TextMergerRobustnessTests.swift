@@ -1,0 +1,48 @@
+import ForkedMerge
+import Testing
+
+@Suite("TextMerger robustness")
+struct TextMergerRobustnessTests {
+    private func merge(_ dominant: String, _ subordinate: String, ancestor: String) throws -> String {
+        try TextMerger().merge(dominant, withSubordinate: subordinate, commonAncestor: ancestor)
+    }
+
+    @Test("empty strings in any position")
+    func emptyStrings() throws {
+        #expect(try merge("", "", ancestor: "") == "")
+        #expect(try merge("a", "", ancestor: "") == "a")
+        #expect(try merge("", "b", ancestor: "a") == "b")
+        #expect(try merge("", "", ancestor: "abc") == "")
+    }
+
+    @Test("texts of only newlines")
+    func onlyNewlines() throws {
+        #expect(try merge("\n\n\n", "\n", ancestor: "\n\n") == "\n\n")
+        #expect(try merge("\r\n\r\n", "\n\n\n", ancestor: "\n\n") == "\r\n\r\n\n")
+    }
+
+    @Test("lone combining marks, ZWJ, BOM and control characters")
+    func awkwardScalars() throws {
+        #expect(try merge("\u{301}x", "\u{301}", ancestor: "\u{301}") == "\u{301}x")
+        #expect(try merge("\u{FEFF}a", "\u{FEFF}b", ancestor: "\u{FEFF}") == "\u{FEFF}ab")
+        #expect(try merge("\u{200D}👩", "\u{200D}", ancestor: "\u{200D}") == "\u{200D}👩")
+        #expect(try merge("\u{0}\u{7}", "\u{1B}", ancestor: "") == "\u{0}\u{7}\u{1B}")
+    }
+
+    @Test("a 10 MB single line with edits on both sides merges")
+    func tenMegabyteLine() throws {
+        let words = ["alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "iota", "kappa"]
+        var ancestor = ""
+        ancestor.reserveCapacity(10_000_100)
+        var state: UInt64 = 42
+        while ancestor.utf8.count < 10_000_000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            ancestor += words[Int(state >> 33) % words.count]
+            ancestor += " "
+        }
+        let dominant = "START " + ancestor
+        let subordinate = ancestor + "END"
+        let merged = try merge(dominant, subordinate, ancestor: ancestor)
+        #expect(merged == "START " + ancestor + "END")
+    }
+}
