@@ -52,12 +52,20 @@ extension EditorSession {
         case .deleteForward:
             try edit { $0.deleteForward() }
         case .undo:
+            guard !panes[focusedPane].history.isEmpty else {
+                message = "Nothing to undo in \(forks[focusedPane].name)"
+                return
+            }
             try edit { $0.undo() }
         case .move(let movement):
             panes[focusedPane].move(movement, pageHeight: paneTextSize.height)
         case .switchPane:
             focusedPane = 1 - focusedPane
         case .merge:
+            if try forks.allSatisfy({ try resource.status(of: $0) == .inSync }) {
+                message = "Nothing to merge: \(forks[0].name) and \(forks[1].name) are in sync"
+                return
+            }
             try mergeForks()
             message = "Merged \(forks[0].name) and \(forks[1].name) through main"
         case .toggleLowerView:

@@ -44,6 +44,8 @@ struct EditorSessionTests {
         #expect(documents["right"] == documents["main"])
         #expect(try session.stateDescription(ofPane: 0) == "in sync")
         #expect(try session.stateDescription(ofPane: 1) == "in sync")
+        try type("<F5>", into: session)
+        #expect(session.message == "Nothing to merge: left and right are in sync")
         // Left was after "beta!" and stays there; right was after its "X".
         #expect(session.panes[0].cursor == TextPosition(line: 1, column: 5))
         #expect(session.panes[1].cursor == TextPosition(line: 0, column: 1))
@@ -56,6 +58,7 @@ struct EditorSessionTests {
         #expect(try session.documents()["right"] == "calpha\nbeta\ngamma")
         try type("<Tab><C-z><C-z>", into: session)
         #expect(try session.documents()["left"] == "alpha\nbeta\ngamma")
+        #expect(session.message == "Nothing to undo in left")
         #expect(try session.documents()["right"] == "calpha\nbeta\ngamma")
     }
 
