@@ -46,3 +46,43 @@ struct TextMergerRobustnessTests {
         #expect(merged == "START " + ancestor + "END")
     }
 }
+
+@Suite("TextMerger large conflicts")
+struct TextMergerLargeConflictTests {
+    @Test("one side deleting a long text while the other edits it throughout stays fast and keeps the edits")
+    func deleteAllAgainstManyEdits() throws {
+        let line = "the quick brown fox jumps over the lazy dog\n"
+        let ancestor = String(repeating: line, count: 2_000)
+        var subordinateLines = Array(repeating: line, count: 2_000)
+        for index in stride(from: 0, to: subordinateLines.count, by: 5) {
+            subordinateLines[index] = "the quick brown fox jumps over the lazy dog number\(index)\n"
+        }
+        let subordinate = subordinateLines.joined()
+        let clock = ContinuousClock()
+        var merged = ""
+        let elapsed = try clock.measure {
+            merged = try TextMerger().merge("", withSubordinate: subordinate, commonAncestor: ancestor)
+        }
+        for index in stride(from: 0, to: 2_000, by: 5) {
+            #expect(merged.contains("number\(index)"))
+        }
+        #expect(elapsed < .seconds(20))
+    }
+}
+
+extension TextMergerLargeConflictTests {
+    @Test("one side rewriting a long text while the other rewrites words throughout stays fast and loses nothing")
+    func rewriteAllAgainstManyRewrites() throws {
+        let line = "the quick brown fox jumps over the lazy dog\n"
+        let ancestor = String(repeating: line, count: 2_000)
+        let subordinate = String(repeating: "the quick red fox leaps over the lazy cat\n", count: 2_000)
+        let clock = ContinuousClock()
+        var merged = ""
+        let elapsed = try clock.measure {
+            merged = try TextMerger().merge("all new text\n", withSubordinate: subordinate, commonAncestor: ancestor)
+        }
+        #expect(merged.contains("all new text"))
+        #expect(merged.contains("leaps"))
+        #expect(elapsed < .seconds(20))
+    }
+}
