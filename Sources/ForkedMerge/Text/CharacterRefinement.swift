@@ -36,9 +36,12 @@ enum CharacterRefinement {
         }
         let charactersA = Array(String(decoding: UnsafeBufferPointer(rebasing: ancestor[ancestorRange]), as: UTF8.self))
         let charactersB = Array(String(decoding: UnsafeBufferPointer(rebasing: side[sideRange]), as: UTF8.self))
-        var interner = ElementInterner<Character>()
-        let idsA = interner.ids(of: charactersA)
-        let idsB = interner.ids(of: charactersB)
+        // Characters are compared by their bytes, not by Swift's canonical equivalence: a side
+        // that only changed "é" from one normalisation form to the other did change the text,
+        // and the merge reproduces each side's edits byte for byte.
+        var interner = ElementInterner<[UInt8]>()
+        let idsA = charactersA.map { interner.id(of: Array($0.utf8)) }
+        let idsB = charactersB.map { interner.id(of: Array($0.utf8)) }
         let classesA = charactersA.map(CharacterClass.init)
         let classesB = charactersB.map(CharacterClass.init)
         let hunks = idsA.withUnsafeBufferPointer { a in

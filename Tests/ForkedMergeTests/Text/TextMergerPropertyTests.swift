@@ -79,6 +79,17 @@ struct TextMergerPropertyTests {
         }
     }
 
+    @Test("edits right next to each other, on either side of one untouched character, never disturb each other")
+    func adjacentEditsAreIndependent() async {
+        await propertyCheck(input: textGenerator, textGenerator, editsGenerator, editsGenerator) { first, second, dominantEdits, subordinateEdits in
+            let ancestor = String(first) + "§" + String(second)
+            let dominant = String(TextEdits.apply(dominantEdits, to: first)) + "§" + String(second)
+            let subordinate = String(first) + "§" + String(TextEdits.apply(subordinateEdits, to: second))
+            let expected = String(TextEdits.apply(dominantEdits, to: first)) + "§" + String(TextEdits.apply(subordinateEdits, to: second))
+            #expect(merge(dominant, subordinate, ancestor: ancestor).map { Array($0.unicodeScalars) } == Array(expected.unicodeScalars))
+        }
+    }
+
     @Test("merging is deterministic")
     func deterministic() async {
         await propertyCheck(count: 50, input: textGenerator, textGenerator, textGenerator) { ancestor, dominant, subordinate in
