@@ -13,92 +13,15 @@
 /// the only part that looks at elements.
 struct ThreeWayMerge<Policy: ThreeWayMergePolicy> {
     let ancestorCount: Int
-    let dominant: [DiffHunk]
-    let subordinate: [DiffHunk]
     let policy: Policy
+    /// Both sides' hunks in ancestor order (see ``SidedHunk/precedes(_:_:)``).
+    private let hunks: [SidedHunk]
 
-    /// A group of hunks resolved together, with the ancestor range it replaces.
-    private struct Group {
-        var hunks: [SidedHunk]
-        var range: Range<Int>
-        var widened = false
-
-        init(_ hunk: SidedHunk) {
-            hunks = [hunk]
-            range = hunk.hunk.ancestor
-        }
-
-        mutating func absorb(_ hunk: SidedHunk) {
-            hunks.append(hunk)
-            range = min(range.lowerBound, hunk.hunk.ancestor.lowerBound)..<max(range.upperBound, hunk.hunk.ancestor.upperBound)
-        }
-
-        func touches(_ range: Range<Int>) -> Bool {
-            hunks.contains { $0.touches(range) }
-        }
-    }
-
-    private struct Resolved {
-        var group: Group
-        var pieces: [MergePiece]
-    }
-
-    /// Returns the merged sequence as pieces of the ancestor, the sides and separators.
-    func pieces() -> [MergePiece] {
-        let groups = buildGroups()
-        var resolved: [Resolved] = []
-        resolved.reserveCapacity(groups.count)
-        var index = 0
-        while index < groups.count {
-            var group = groups[index]
-            index += 1
-            var pieces = resolve(group)
-            while case .widen(let wanted) = pieces {
-                var target = wanted
-                // Absorb neighbours reaching into the widened range, then widen again until stable.
-                while true {
-                    while let last = resolved.last, last.group.touches(target) {
-                        for hunk in last.group.hunks { group.absorb(hunk) }
-                        resolved.removeLast()
-                    }
-                    while index < groups.count, groups[index].touches(target) {
-                        for hunk in groups[index].hunks { group.absorb(hunk) }
-                        index += 1
-                    }
-                    let covering = min(target.lowerBound, group.range.lowerBound)..<max(target.upperBound, group.range.upperBound)
-                    let again = policy.widened(covering)
-                    let rewidened = min(again.lowerBound, covering.lowerBound)..<max(again.upperBound, covering.upperBound)
-                    if rewidened == target { break }
-                    target = rewidened
-                }
-                group.hunks.sort { SidedHunk.precedes($0, $1) }
-                group.range = target
-                group.widened = true
-                pieces = .pieces(widenedPieces(group))
-            }
-            if case .pieces(let list) = pieces {
-                resolved.append(Resolved(group: group, pieces: list))
-            }
-        }
-
-        var output: [MergePiece] = []
-        output.reserveCapacity(resolved.count * 2 + 1)
-        var cursor = 0
-        for entry in resolved {
-            if entry.group.range.lowerBound > cursor {
-                output.append(MergePiece(source: .ancestor, range: cursor..<entry.group.range.lowerBound, origin: .ancestor))
-            }
-            output.append(contentsOf: entry.pieces)
-            cursor = max(cursor, entry.group.range.upperBound)
-        }
-        if cursor < ancestorCount {
-            output.append(MergePiece(source: .ancestor, range: cursor..<ancestorCount, origin: .ancestor))
-        }
-        return output
-    }
-
-    /// Sweeps both sides' hunks in order, chaining interacting hunks into groups.
-    private func buildGroups() -> [Group] {
+    /// Prepares a merge of two sides' hunks (each sorted and coalesced) over an ancestor of
+    /// `ancestorCount` elements.
+    init(ancestorCount: Int, dominant: [DiffHunk], subordinate: [DiffHunk], policy: Policy) {
+        self.ancestorCount = ancestorCount
+        self.policy = policy
         var all: [SidedHunk] = []
         all.reserveCapacity(dominant.count + subordinate.count)
         var d = 0
@@ -114,35 +37,124 @@ struct ThreeWayMerge<Policy: ThreeWayMergePolicy> {
                 s += 1
             }
         }
+        hunks = all
+    }
 
-        var groups: [Group] = []
+    /// Hunks resolved together: a contiguous run of ``hunks`` and the ancestor range it replaces.
+    private struct Group {
+        var indices: Range<Int>
+        var range: Range<Int>
+    }
+
+    /// A resolved group's place in the output, kept so a later widening can take it back.
+    private struct Record {
+        var group: Group
+        var outputStart: Int
+        var cursorBefore: Int
+    }
+
+    private func members(_ group: Group) -> ArraySlice<SidedHunk> { hunks[group.indices] }
+
+    private func touches(_ group: Group, _ range: Range<Int>) -> Bool {
+        members(group).contains { $0.touches(range) }
+    }
+
+    private func joined(_ first: Group, _ second: Group) -> Group {
+        Group(
+            indices: min(first.indices.lowerBound, second.indices.lowerBound)..<max(first.indices.upperBound, second.indices.upperBound),
+            range: min(first.range.lowerBound, second.range.lowerBound)..<max(first.range.upperBound, second.range.upperBound)
+        )
+    }
+
+    /// The group starting at hunk `start`: hunks chained by interaction with the other side.
+    private func group(startingAt start: Int) -> Group {
         var lastDominant: SidedHunk? = nil
         var lastSubordinate: SidedHunk? = nil
-        for hunk in all {
-            let lastOther = hunk.side == .dominant ? lastSubordinate : lastDominant
-            if let lastOther, hunk.interacts(with: lastOther), !groups.isEmpty {
-                groups[groups.count - 1].absorb(hunk)
-            } else {
-                groups.append(Group(hunk))
-                lastDominant = nil
-                lastSubordinate = nil
+        var range = hunks[start].hunk.ancestor
+        var end = start
+        while end < hunks.count {
+            let hunk = hunks[end]
+            if end > start {
+                let lastOther = hunk.side == .dominant ? lastSubordinate : lastDominant
+                guard let lastOther, hunk.interacts(with: lastOther) else { break }
+                range = min(range.lowerBound, hunk.hunk.ancestor.lowerBound)..<max(range.upperBound, hunk.hunk.ancestor.upperBound)
             }
             if hunk.side == .dominant { lastDominant = hunk } else { lastSubordinate = hunk }
+            end += 1
         }
-        return groups
+        return Group(indices: start..<end, range: range)
+    }
+
+    /// Returns the merged sequence as pieces of the ancestor, the sides and separators.
+    func pieces() -> [MergePiece] {
+        var output: [MergePiece] = []
+        output.reserveCapacity(hunks.count * 2 + 1)
+        var records: [Record] = []
+        records.reserveCapacity(hunks.count)
+        var cursor = 0
+        var index = 0
+        while index < hunks.count {
+            var current = group(startingAt: index)
+            index = current.indices.upperBound
+            var resolution = resolve(current)
+            while case .widen(let wanted) = resolution {
+                var target = wanted
+                // Absorb neighbours reaching into the widened range, then widen again until stable.
+                while true {
+                    while let last = records.last, touches(last.group, target) {
+                        current = joined(last.group, current)
+                        output.removeSubrange(last.outputStart...)
+                        cursor = last.cursorBefore
+                        records.removeLast()
+                    }
+                    while index < hunks.count {
+                        let next = group(startingAt: index)
+                        guard touches(next, target) else { break }
+                        current = joined(current, next)
+                        index = next.indices.upperBound
+                    }
+                    let covering = min(target.lowerBound, current.range.lowerBound)..<max(target.upperBound, current.range.upperBound)
+                    let again = policy.widened(covering)
+                    let rewidened = min(again.lowerBound, covering.lowerBound)..<max(again.upperBound, covering.upperBound)
+                    if rewidened == target { break }
+                    target = rewidened
+                }
+                current.range = target
+                resolution = .pieces(widenedPieces(current))
+            }
+            let outputStart = output.count
+            let cursorBefore = cursor
+            if current.range.lowerBound > cursor {
+                output.append(MergePiece(source: .ancestor, range: cursor..<current.range.lowerBound, origin: .ancestor))
+            }
+            switch resolution {
+            case .single(let piece): output.append(piece)
+            case .pieces(let list): output.append(contentsOf: list)
+            case .widen, .nothing: break
+            }
+            cursor = max(cursor, current.range.upperBound)
+            records.append(Record(group: current, outputStart: outputStart, cursorBefore: cursorBefore))
+        }
+        if cursor < ancestorCount {
+            output.append(MergePiece(source: .ancestor, range: cursor..<ancestorCount, origin: .ancestor))
+        }
+        return output
     }
 
     private enum Resolution {
+        case nothing
+        case single(MergePiece)
         case pieces([MergePiece])
         case widen(Range<Int>)
     }
 
     private func resolve(_ group: Group) -> Resolution {
-        if group.hunks.count == 1, let only = group.hunks.first {
-            guard !only.hunk.side.isEmpty else { return .pieces([]) }
+        if group.indices.count == 1 {
+            let only = hunks[group.indices.lowerBound]
+            guard !only.hunk.side.isEmpty else { return .nothing }
             let source: MergeSource = only.side == .dominant ? .dominant : .subordinate
             let origin: MergeOrigin = only.side == .dominant ? .dominant : .subordinate
-            return .pieces([MergePiece(source: source, range: only.hunk.side, origin: origin)])
+            return .single(MergePiece(source: source, range: only.hunk.side, origin: origin))
         }
         let dominantVersion = version(of: .dominant, in: group)
         let subordinateVersion = version(of: .subordinate, in: group)
@@ -164,9 +176,9 @@ struct ThreeWayMerge<Policy: ThreeWayMergePolicy> {
     }
 
     private func bothSidesReplaceSameElements(_ group: Group) -> Bool {
-        let dominantRanges = group.hunks.filter { $0.side == .dominant && !$0.hunk.ancestor.isEmpty }
+        let dominantRanges = members(group).filter { $0.side == .dominant && !$0.hunk.ancestor.isEmpty }
             .map(\.hunk.ancestor).sorted { $0.lowerBound < $1.lowerBound }
-        let subordinateRanges = group.hunks.filter { $0.side == .subordinate && !$0.hunk.ancestor.isEmpty }
+        let subordinateRanges = members(group).filter { $0.side == .subordinate && !$0.hunk.ancestor.isEmpty }
             .map(\.hunk.ancestor).sorted { $0.lowerBound < $1.lowerBound }
         // Both lists are sorted and free of overlaps within themselves: one sweep finds any overlap.
         var d = 0
@@ -184,7 +196,7 @@ struct ThreeWayMerge<Policy: ThreeWayMergePolicy> {
         var cursor = group.range.lowerBound
         let source: MergeSource = side == .dominant ? .dominant : .subordinate
         let origin: MergeOrigin = side == .dominant ? .dominant : .subordinate
-        for sided in group.hunks where sided.side == side {
+        for sided in members(group) where sided.side == side {
             let hunk = sided.hunk
             if hunk.ancestor.lowerBound > cursor {
                 pieces.append(MergePiece(source: .ancestor, range: cursor..<hunk.ancestor.lowerBound, origin: .ancestor))
@@ -204,7 +216,7 @@ struct ThreeWayMerge<Policy: ThreeWayMergePolicy> {
     /// a hunk both sides made identically is applied once.
     private func union(of group: Group) -> [MergePiece] {
         var deleted: [Range<Int>] = []
-        let deletions = group.hunks.map(\.hunk.ancestor).filter { !$0.isEmpty }.sorted { $0.lowerBound < $1.lowerBound }
+        let deletions = members(group).map(\.hunk.ancestor).filter { !$0.isEmpty }.sorted { $0.lowerBound < $1.lowerBound }
         for range in deletions {
             if let last = deleted.last, last.upperBound >= range.lowerBound {
                 deleted[deleted.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
@@ -216,7 +228,7 @@ struct ThreeWayMerge<Policy: ThreeWayMergePolicy> {
         var insertions: [(position: Int, piece: MergePiece)] = []
         // Dominant insertions by the ancestor range they replace, to find identical twins.
         var dominantByRange: [Range<Int>: Int] = [:]
-        for sided in group.hunks where !sided.hunk.side.isEmpty {
+        for sided in members(group) where !sided.hunk.side.isEmpty {
             let hunk = sided.hunk
             if sided.side == .subordinate, let index = dominantByRange[hunk.ancestor],
                policy.sameContent([insertions[index].piece], [MergePiece(source: .subordinate, range: hunk.side, origin: .subordinate)]) {
@@ -269,6 +281,7 @@ struct ThreeWayMerge<Policy: ThreeWayMergePolicy> {
     /// alone is kept ("there " and "there my friend " give "there my friend ", "0" and "00" after
     /// "1" give "100" rather than "1000"). This extends "the same change is applied once".
     private func withoutRepeatedInsertions(_ insertions: [(position: Int, piece: MergePiece)]) -> [(position: Int, piece: MergePiece)] {
+        guard insertions.count > 1 else { return insertions }
         var dropped = Set<Int>()
         var indicesByPosition: [Int: [Int]] = [:]
         for (index, insertion) in insertions.enumerated() { indicesByPosition[insertion.position, default: []].append(index) }

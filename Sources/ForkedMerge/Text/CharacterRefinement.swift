@@ -29,21 +29,24 @@ enum CharacterRefinement {
             let a = UnsafeBufferPointer(rebasing: ancestor[ancestorRange])
             let b = UnsafeBufferPointer(rebasing: side[sideRange])
             let hunks = refined(
-                a, b, classA: { CharacterClass(asciiByte: a[$0]) }, classB: { CharacterClass(asciiByte: b[$0]) },
+                a, b, classA: ASCIIClasses(bytes: a), classB: ASCIIClasses(bytes: b),
                 context: context, workspace: workspace
             )
             return hunks.map { $0.offset(ancestorBy: ancestorRange.lowerBound, sideBy: sideRange.lowerBound) }
         }
         let charactersA = Array(String(decoding: UnsafeBufferPointer(rebasing: ancestor[ancestorRange]), as: UTF8.self))
         let charactersB = Array(String(decoding: UnsafeBufferPointer(rebasing: side[sideRange]), as: UTF8.self))
-        var interner = ElementInterner<Character>()
-        let idsA = interner.ids(of: charactersA)
-        let idsB = interner.ids(of: charactersB)
+        // Characters are compared by their bytes, not by Swift's canonical equivalence: a side
+        // that only changed "é" from one normalisation form to the other did change the text,
+        // and the merge reproduces each side's edits byte for byte.
+        var interner = ElementInterner<[UInt8]>()
+        let idsA = charactersA.map { interner.id(of: Array($0.utf8)) }
+        let idsB = charactersB.map { interner.id(of: Array($0.utf8)) }
         let classesA = charactersA.map(CharacterClass.init)
         let classesB = charactersB.map(CharacterClass.init)
         let hunks = idsA.withUnsafeBufferPointer { a in
             idsB.withUnsafeBufferPointer { b in
-                refined(a, b, classA: { classesA[$0] }, classB: { classesB[$0] }, context: context, workspace: workspace)
+                refined(a, b, classA: StoredClasses(classes: classesA), classB: StoredClasses(classes: classesB), context: context, workspace: workspace)
             }
         }
         let offsetsA = byteOffsets(charactersA, from: ancestorRange.lowerBound)
@@ -140,9 +143,9 @@ enum CharacterRefinement {
     /// (for "A B C D" to "A X B D" it keeps "B" and reports "X " inserted and "C " deleted,
     /// where a plain character diff may keep the middle space and replace both letters);
     /// replaced words are then compared letter by letter, so "$100" to "$150" stays one digit.
-    static func refined<Element: FixedWidthInteger>(
+    static func refined<Element: FixedWidthInteger, ClassesA: CharacterClasses, ClassesB: CharacterClasses>(
         _ a: UnsafeBufferPointer<Element>, _ b: UnsafeBufferPointer<Element>,
-        classA: (Int) -> CharacterClass, classB: (Int) -> CharacterClass,
+        classA: ClassesA, classB: ClassesB,
         context: Context, workspace: DiffWorkspace
     ) -> [DiffHunk] {
         var tokensA = workspace.tokenStartsA
@@ -206,11 +209,11 @@ enum CharacterRefinement {
     /// Start of every token, followed by the end. A token is a run of word characters or a
     /// single other character, with the spaces after it: giving spaces no identity of their own
     /// stops the diff from keeping a space in common instead of a word.
-    private static func tokenStarts(count: Int, _ classOf: (Int) -> CharacterClass, into starts: inout [Int]) {
+    private static func tokenStarts<Classes: CharacterClasses>(count: Int, _ classes: Classes, into starts: inout [Int]) {
         starts.removeAll(keepingCapacity: true)
         var previous = CharacterClass.lineBreak
         for index in 0..<count {
-            let current = classOf(index)
+            let current = classes[index]
             defer { previous = current }
             let joinsPrevious: Bool
             if index == 0 {
@@ -231,7 +234,7 @@ enum CharacterRefinement {
     /// only a fragment of a word (letters a rewrite happened to keep, like the "o" of
     /// "hello" rewritten to "foo"). Whole words and whitespace are never absorbed: they are real
     /// common text, and absorbing them would turn kept text into conflicting insertions.
-    static func absorbShortEqualities(_ hunks: inout [DiffHunk], count: Int, _ classOf: (Int) -> CharacterClass) {
+    static func absorbShortEqualities<Classes: CharacterClasses>(_ hunks: inout [DiffHunk], count: Int, _ classes: Classes) {
         var index = 0
         while index + 1 < hunks.count {
             let current = hunks[index]
@@ -241,9 +244,9 @@ enum CharacterRefinement {
             let nextSize = max(next.ancestor.count, next.side.count)
             let gapRange = current.ancestor.upperBound..<next.ancestor.lowerBound
             let isShort = gap < currentSize && gap < nextSize
-            if isShort, gapRange.allSatisfy({ classOf($0) == .word }),
-               (gapRange.lowerBound > 0 && classOf(gapRange.lowerBound - 1) == .word)
-                || (gapRange.upperBound < count && classOf(gapRange.upperBound) == .word) {
+            if isShort, gapRange.allSatisfy({ classes[$0] == .word }),
+               (gapRange.lowerBound > 0 && classes[gapRange.lowerBound - 1] == .word)
+                || (gapRange.upperBound < count && classes[gapRange.upperBound] == .word) {
                 hunks[index] = DiffHunk(
                     ancestor: current.ancestor.lowerBound..<next.ancestor.upperBound,
                     side: current.side.lowerBound..<next.side.upperBound
@@ -257,9 +260,9 @@ enum CharacterRefinement {
     }
 
     /// Moves pure insertions and deletions within their unchanged surroundings to the best boundary.
-    static func slide<Element: FixedWidthInteger>(
+    static func slide<Element: FixedWidthInteger, ClassesA: CharacterClasses, ClassesB: CharacterClasses>(
         _ hunks: inout [DiffHunk], _ a: UnsafeBufferPointer<Element>, _ b: UnsafeBufferPointer<Element>,
-        classA classesA: (Int) -> CharacterClass, classB classesB: (Int) -> CharacterClass,
+        classA classesA: ClassesA, classB classesB: ClassesB,
         context: Context
     ) {
         for index in hunks.indices {
@@ -274,9 +277,9 @@ enum CharacterRefinement {
                 while p > lowest, b[e - 1] == a[p - 1] { p -= 1; s -= 1; e -= 1 }
                 var best = (score: Int.min, p: p, s: s)
                 while true {
-                    let before = s > 0 ? classesB(s - 1) : context.before
-                    let after = e < b.count ? classesB(e) : context.after
-                    let score = CharacterClass.boundaryScore(before, classesB(s)) + CharacterClass.boundaryScore(classesB(e - 1), after)
+                    let before = s > 0 ? classesB[s - 1] : context.before
+                    let after = e < b.count ? classesB[e] : context.after
+                    let score = CharacterClass.boundaryScore(before, classesB[s]) + CharacterClass.boundaryScore(classesB[e - 1], after)
                     if score >= best.score { best = (score, p, s) }
                     guard p < highest, p < a.count, b[s] == a[p] else { break }
                     p += 1; s += 1; e += 1
@@ -289,9 +292,9 @@ enum CharacterRefinement {
                 while p > lowest, a[q - 1] == a[p - 1] { p -= 1; q -= 1; s -= 1 }
                 var best = (score: Int.min, p: p, s: s)
                 while true {
-                    let before = p > 0 ? classesA(p - 1) : context.before
-                    let after = q < a.count ? classesA(q) : context.after
-                    let score = CharacterClass.boundaryScore(before, classesA(p)) + CharacterClass.boundaryScore(classesA(q - 1), after)
+                    let before = p > 0 ? classesA[p - 1] : context.before
+                    let after = q < a.count ? classesA[q] : context.after
+                    let score = CharacterClass.boundaryScore(before, classesA[p]) + CharacterClass.boundaryScore(classesA[q - 1], after)
                     if score >= best.score { best = (score, p, s) }
                     guard q < highest, q < a.count, a[p] == a[q] else { break }
                     p += 1; q += 1; s += 1
@@ -300,4 +303,22 @@ enum CharacterRefinement {
             }
         }
     }
+}
+
+/// Random access to the character classes of a region, specialised for ASCII bytes (computed
+/// on the fly) and for decoded characters (stored), so the hot loops avoid closure calls.
+protocol CharacterClasses {
+    subscript(_ index: Int) -> CharacterClass { get }
+}
+
+/// Classes of ASCII bytes, where every byte is a character.
+struct ASCIIClasses: CharacterClasses {
+    let bytes: UnsafeBufferPointer<UInt8>
+    subscript(_ index: Int) -> CharacterClass { CharacterClass(asciiByte: bytes[index]) }
+}
+
+/// Classes computed once for decoded characters.
+struct StoredClasses: CharacterClasses {
+    let classes: [CharacterClass]
+    subscript(_ index: Int) -> CharacterClass { classes[index] }
 }

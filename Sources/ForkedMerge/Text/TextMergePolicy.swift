@@ -45,7 +45,33 @@ struct TextMergePolicy: ThreeWayMergePolicy {
         let firstCount = first.reduce(0) { $0 + $1.range.count }
         let secondCount = second.reduce(0) { $0 + $1.range.count }
         guard firstCount == secondCount else { return false }
-        return first.flatMap(bytes(of:)) == second.flatMap(bytes(of:))
+        // Walk both piece lists byte by byte, without building the texts.
+        var firstPiece = 0
+        var secondPiece = 0
+        var firstOffset = 0
+        var secondOffset = 0
+        var firstBytes: [UInt8] = []
+        var secondBytes: [UInt8] = []
+        func load(_ pieces: [MergePiece], _ index: inout Int, _ offset: inout Int, _ bytes: inout [UInt8]) -> Bool {
+            while index < pieces.count, offset >= pieces[index].range.count {
+                index += 1
+                offset = 0
+                bytes.removeAll(keepingCapacity: true)
+            }
+            guard index < pieces.count else { return false }
+            if bytes.isEmpty, case .separator = pieces[index].source { bytes = self.bytes(of: pieces[index]) }
+            return true
+        }
+        func byte(_ pieces: [MergePiece], _ index: Int, _ offset: Int, _ bytes: [UInt8]) -> UInt8 {
+            if case .separator = pieces[index].source { return bytes[offset] }
+            return buffer(pieces[index].source)[pieces[index].range.lowerBound + offset]
+        }
+        while load(first, &firstPiece, &firstOffset, &firstBytes), load(second, &secondPiece, &secondOffset, &secondBytes) {
+            if byte(first, firstPiece, firstOffset, firstBytes) != byte(second, secondPiece, secondOffset, secondBytes) { return false }
+            firstOffset += 1
+            secondOffset += 1
+        }
+        return true
     }
 
     /// A position in one of the texts, identifying the character on one side of a piece boundary.
@@ -83,10 +109,13 @@ struct TextMergePolicy: ThreeWayMergePolicy {
     }
 
     func review(union: [MergePiece], dominant: [MergePiece], subordinate: [MergePiece], range: Range<Int>) -> ConflictReview {
-        let existing = Set((junctions(dominant, range: range) + junctions(subordinate, range: range)).map(junctionKey))
+        let existingList = (junctions(dominant, range: range) + junctions(subordinate, range: range)).map(junctionKey)
+        // Small conflicts (the usual case) search a short array; large ones use a set.
+        let existingSet = existingList.count > 32 ? Set(existingList) : []
+        func exists(_ key: Junction) -> Bool { existingList.count > 32 ? existingSet.contains(key) : existingList.contains(key) }
         // Joining two kept ancestor runs (after deletions) blends nothing anyone typed.
         for pair in junctions(union, range: range)
-        where !existing.contains(junctionKey(pair)) && !(pair.0.source == .ancestor && pair.1.source == .ancestor) {
+        where !exists(junctionKey(pair)) && !(pair.0.source == .ancestor && pair.1.source == .ancestor) {
             guard let last = scalar(before: pair.0.range.upperBound, in: buffer(pair.0.source)),
                   let first = scalar(at: pair.1.range.lowerBound, in: buffer(pair.1.source)) else { continue }
             if CharacterClass(last) == .word, CharacterClass(first) == .word {
