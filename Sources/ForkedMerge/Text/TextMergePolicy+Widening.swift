@@ -70,8 +70,12 @@ extension TextMergePolicy {
         let startsLine = range.lowerBound == 0 || ancestor[range.lowerBound - 1] == 0x0A
         let endsLine = range.upperBound == ancestor.count || ancestor[range.upperBound - 1] == 0x0A
             || ancestor[range.upperBound] == 0x0A || ancestor[range.upperBound] == 0x0D
+        // Whole lines only count as such in a text that has line breaks around or inside the
+        // range; a one-line text is treated as words ("x" rewritten as "y" and "z" gives "y z").
+        let hasLineBreak = (range.lowerBound > 0 && ancestor[range.lowerBound - 1] == 0x0A)
+            || (range.upperBound < ancestor.count) || UnsafeBufferPointer(rebasing: ancestor[range]).contains(0x0A)
         let separator: Separator
-        if startsLine && endsLine {
+        if startsLine && endsLine && hasLineBreak {
             if lastDominant == 0x0A { return nil }
             let crlf = range.upperBound < ancestor.count && ancestor[range.upperBound] == 0x0D
             separator = crlf ? .carriageReturnLineFeed : .lineFeed
