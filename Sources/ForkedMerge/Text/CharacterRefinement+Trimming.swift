@@ -11,6 +11,15 @@ extension CharacterRefinement {
         func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A }
         let shorter = min(ancestorRange.count, sideRange.count)
         var prefix = 0
+        if let ancestorBase = ancestor.baseAddress, let sideBase = side.baseAddress {
+            // Eight bytes at a time while they agree.
+            let rawAncestor = UnsafeRawPointer(ancestorBase + ancestorRange.lowerBound)
+            let rawSide = UnsafeRawPointer(sideBase + sideRange.lowerBound)
+            while prefix + 8 <= shorter,
+                  rawAncestor.loadUnaligned(fromByteOffset: prefix, as: UInt64.self) == rawSide.loadUnaligned(fromByteOffset: prefix, as: UInt64.self) {
+                prefix += 8
+            }
+        }
         while prefix < shorter, ancestor[ancestorRange.lowerBound + prefix] == side[sideRange.lowerBound + prefix] { prefix += 1 }
         while prefix > 0 {
             let a = ancestorRange.lowerBound + prefix
