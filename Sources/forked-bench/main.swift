@@ -13,11 +13,21 @@ do {
 }
 
 do {
-    let synthetic = try SyntheticMergeBenchmark(options: options).run()
-    print(ResultTable.render(
-        synthetic,
-        title: "Three-way text merge, edit every ~\(TextGenerator.editSpacing) chars per side, median of \(options.runs) runs"
-    ))
+    if let files = options.files {
+        let input = try MergeInput(
+            ancestor: Array(Data(contentsOf: URL(fileURLWithPath: files.ancestor))),
+            dominant: Array(Data(contentsOf: URL(fileURLWithPath: files.dominant))),
+            subordinate: Array(Data(contentsOf: URL(fileURLWithPath: files.subordinate))),
+            label: "files"
+        )
+        print(ResultTable.render(try input.measure(runs: options.runs), title: "Three-way merge of the given files, median of \(options.runs) runs"))
+    } else {
+        let synthetic = try SyntheticMergeBenchmark(options: options).run()
+        print(ResultTable.render(
+            synthetic,
+            title: "Three-way text merge, edit every ~\(TextGenerator.editSpacing) chars per side, median of \(options.runs) runs"
+        ))
+    }
     let replay = options.replayTraces ? try TraceReplayBenchmark(options: options).run() : []
     if !replay.isEmpty {
         print("")

@@ -29,6 +29,25 @@ struct TextMergerRobustnessTests {
         #expect(try merge("\u{0}\u{7}", "\u{1B}", ancestor: "") == "\u{0}\u{7}\u{1B}")
     }
 
+    @Test("long runs of one repeated character keep small edits small")
+    func repeatedCharacter() throws {
+        let ancestor = String(repeating: "a", count: 200_000)
+        var dominant = ancestor
+        dominant.insert("X", at: dominant.index(dominant.startIndex, offsetBy: 1_000))
+        var subordinate = ancestor
+        subordinate.insert("Y", at: subordinate.index(subordinate.startIndex, offsetBy: 150_000))
+        var expected = dominant
+        expected.insert("Y", at: expected.index(expected.startIndex, offsetBy: 150_001))
+        #expect(try merge(dominant, subordinate, ancestor: ancestor) == expected)
+    }
+
+    @Test("long texts without spaces or newlines (CJK) merge edits at both ends")
+    func spacelessText() throws {
+        let ancestor = String(repeating: "会议室天气很好", count: 5_000)
+        let merged = try merge("开始" + ancestor, ancestor + "结束", ancestor: ancestor)
+        #expect(merged == "开始" + ancestor + "结束")
+    }
+
     @Test("a 10 MB single line with edits on both sides merges")
     func tenMegabyteLine() throws {
         let words = ["alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "iota", "kappa"]
@@ -44,5 +63,45 @@ struct TextMergerRobustnessTests {
         let subordinate = ancestor + "END"
         let merged = try merge(dominant, subordinate, ancestor: ancestor)
         #expect(merged == "START " + ancestor + "END")
+    }
+}
+
+@Suite("TextMerger large conflicts")
+struct TextMergerLargeConflictTests {
+    @Test("one side deleting a long text while the other edits it throughout stays fast and keeps the edits")
+    func deleteAllAgainstManyEdits() throws {
+        let line = "the quick brown fox jumps over the lazy dog\n"
+        let ancestor = String(repeating: line, count: 2_000)
+        var subordinateLines = Array(repeating: line, count: 2_000)
+        for index in stride(from: 0, to: subordinateLines.count, by: 5) {
+            subordinateLines[index] = "the quick brown fox jumps over the lazy dog number\(index)\n"
+        }
+        let subordinate = subordinateLines.joined()
+        let clock = ContinuousClock()
+        var merged = ""
+        let elapsed = try clock.measure {
+            merged = try TextMerger().merge("", withSubordinate: subordinate, commonAncestor: ancestor)
+        }
+        for index in stride(from: 0, to: 2_000, by: 5) {
+            #expect(merged.contains("number\(index)"))
+        }
+        #expect(elapsed < .seconds(20))
+    }
+}
+
+extension TextMergerLargeConflictTests {
+    @Test("one side rewriting a long text while the other rewrites words throughout stays fast and loses nothing")
+    func rewriteAllAgainstManyRewrites() throws {
+        let line = "the quick brown fox jumps over the lazy dog\n"
+        let ancestor = String(repeating: line, count: 2_000)
+        let subordinate = String(repeating: "the quick red fox leaps over the lazy cat\n", count: 2_000)
+        let clock = ContinuousClock()
+        var merged = ""
+        let elapsed = try clock.measure {
+            merged = try TextMerger().merge("all new text\n", withSubordinate: subordinate, commonAncestor: ancestor)
+        }
+        #expect(merged.contains("all new text"))
+        #expect(merged.contains("leaps"))
+        #expect(elapsed < .seconds(20))
     }
 }
