@@ -82,3 +82,31 @@ struct FileRepositoryValidationTests {
         #expect(try first.value(in: .main) == "second's edit")
     }
 }
+
+@Suite("File repository: a missing manifest")
+struct MissingManifestTests {
+    @Test("a repository whose manifest was lost is reported, and its commit files are kept")
+    func lostManifest() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let resource = try ForkedResource(repository: try FileRepository<String>(directory: directory))
+        try resource.update(.main, with: "years of notes")
+        try FileManager.default.removeItem(at: directory.appendingPathComponent("manifest.json"))
+        #expect {
+            let reopened = try ForkedResource(repository: try FileRepository<String>(directory: directory))
+            try reopened.update(.main, with: "a fresh start")
+        } throws: { isCorruption($0, mentioning: "manifest is missing") }
+        let commits = try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("commits").path)
+        #expect(commits.contains("1.json"), "the old commit is still there to recover")
+    }
+
+    @Test("a new repository writes its manifest at once, so a later missing one means damage")
+    func newRepositoryHasManifest() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let resource = try ForkedResource(repository: try FileRepository<String>(directory: directory))
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("manifest.json").path))
+        #expect(try resource.value(in: .main) == nil)
+        #expect(try resource.mostRecentVersion(of: .main) == .initial)
+    }
+}

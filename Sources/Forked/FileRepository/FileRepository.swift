@@ -67,8 +67,15 @@ public final class FileRepository<Resource: Codable & Sendable & Equatable>: Rep
         } catch {
             throw ForkedError.fileSystem(path: directory.path, reason: "cannot create repository directory: \(error.localizedDescription)")
         }
-        // Reading the state once validates every file now rather than at the first edit.
-        _ = try withState { _ in }
+        try cache.withLock { cache in
+            let lock = try FileLock(url: lockURL)
+            defer { lock.unlock() }
+            // Reading the state once validates every file now rather than at the first edit.
+            try refresh(&cache)
+            // A new repository gets its manifest before any commit file exists, so that commit
+            // files without a manifest can only mean a lost manifest, never a fresh start.
+            if cache.manifest == nil { try persist(cache.state, into: &cache) }
+        }
     }
 
     /// Runs `body` with exclusive access to the state (across threads and processes) and
@@ -95,6 +102,10 @@ public final class FileRepository<Resource: Codable & Sendable & Equatable>: Rep
         do {
             data = try Data(contentsOf: manifestURL)
         } catch CocoaError.fileReadNoSuchFile {
+            guard !containsCommitFiles() else {
+                throw ForkedError.corruptRepository(
+                    path: manifestURL.path, reason: "the manifest is missing but commit files exist; they were left in place")
+            }
             cache = Cache.empty
             return
         } catch {
@@ -133,6 +144,12 @@ public final class FileRepository<Resource: Codable & Sendable & Equatable>: Rep
         }
         let state = ForkedState(clock: Version(count: manifest.clock), main: try commit(manifest.main), forks: forks)
         cache = Cache(manifestData: data, manifest: manifest, state: state, commits: commits)
+    }
+
+    /// Whether `commits/` holds any commit file (temporary files of interrupted writes aside).
+    private func containsCommitFiles() -> Bool {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: commitsURL.path)) ?? []
+        return names.contains { $0.hasSuffix(".json") && UInt64($0.dropLast(5)) != nil }
     }
 
     private func loadCommit(_ version: UInt64, checksum: String) throws -> Commit<Resource> {
