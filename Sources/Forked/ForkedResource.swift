@@ -5,7 +5,7 @@
 /// Only the minimum history is kept (see ``ForkStatus``).
 ///
 /// ```swift
-/// let resource = QuickFork(initialValue: "Hello", forks: [Fork(name: "ui")])
+/// let resource = try QuickFork(initialValue: "Hello", forks: [Fork(name: "ui")])
 /// try resource.update(Fork(name: "ui"), with: "Hello, world")
 /// try resource.syncAllForks()
 /// try resource.value(in: .main) // "Hello, world"
