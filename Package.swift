@@ -15,9 +15,11 @@ let package = Package(
         .library(name: "ForkedMerge", targets: ["ForkedMerge"]),
         .library(name: "ForkedEditCore", targets: ["ForkedEditCore"]),
         .executable(name: "forked-bench", targets: ["forked-bench"]),
+        .executable(name: "forked-edit", targets: ["forked-edit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
         // MARK: Libraries, layered Forked <- ForkedMerge <- ForkedModel
@@ -27,8 +29,25 @@ let package = Package(
         // MARK: The editor: a pure core, no terminal in it
         .target(name: "ForkedEditCore", dependencies: ["Forked", "ForkedMerge"], swiftSettings: strictSettings),
 
+        // MARK: The terminal: ncurses behind the core's TerminalBackend protocol
+        .systemLibrary(name: "CNcurses", pkgConfig: "ncursesw", providers: [.apt(["libncursesw5-dev"])]),
+        .target(name: "CTerminalSupport"),
+        .target(
+            name: "ForkedEditTerminal",
+            dependencies: ["ForkedEditCore", "CNcurses", "CTerminalSupport"],
+            swiftSettings: strictSettings
+        ),
+
         // MARK: Executables
         .executableTarget(name: "forked-bench", dependencies: ["ForkedMerge"], swiftSettings: strictSettings),
+        .executableTarget(
+            name: "forked-edit",
+            dependencies: [
+                "ForkedEditCore", "ForkedEditTerminal", "ForkedMerge",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictSettings
+        ),
 
         // MARK: Tests mirror Sources
         .testTarget(name: "ForkedTests", dependencies: ["Forked"], swiftSettings: strictSettings),
@@ -39,5 +58,12 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(name: "ForkedEditCoreTests", dependencies: ["ForkedEditCore"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "ForkedEditTerminalTests",
+            dependencies: ["ForkedEditTerminal", "ForkedEditCore", "CNcurses"],
+            swiftSettings: strictSettings
+        ),
+        // End to end: runs the built forked-edit binary; needs nothing but Foundation and Testing.
+        .testTarget(name: "forked-editTests", swiftSettings: strictSettings),
     ]
 )

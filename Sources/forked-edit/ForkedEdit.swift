@@ -1,0 +1,18 @@
+import ArgumentParser
+
+/// The `forked-edit` command: the two-pane editor by default, plus `replay` and `merge`.
+@main
+struct ForkedEdit: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "forked-edit",
+        abstract: "A terminal editor where two forks of one document merge live.",
+        usage: """
+            forked-edit [<file>] [--forks <name,name>] [--record <session>] [--cast <file>]
+            forked-edit replay <session> [--speed <x>] [--instant] [--headless] [--size <columnsxrows>]
+                               [--print-screen] [--print-document] [--cast <file>]
+            forked-edit merge <ancestor> <dominant> <subordinate> [-o <out>] [--stats]
+            """,
+        subcommands: [EditCommand.self, ReplayCommand.self, MergeCommand.self],
+        defaultSubcommand: EditCommand.self
+    )
+}

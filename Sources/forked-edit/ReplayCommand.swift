@@ -1,0 +1,99 @@
+import ArgumentParser
+import ForkedEditCore
+import ForkedEditTerminal
+import Foundation
+
+/// `forked-edit replay SESSION [...]`: plays a recorded session back, on the terminal or headless.
+struct ReplayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replay",
+        abstract: "Play back a session recorded with --record.",
+        discussion: """
+            On the terminal, the replay runs at the recorded pace (see --speed, --instant) and waits \
+            for a key at the end; Ctrl-Q or Esc stops it early. With --headless no terminal is \
+            used and nothing is written to disk: saves stay in memory.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The session file.", valueName: "session"))
+    var sessionPath: String
+
+    @Option(help: "Play this many times faster than recorded.")
+    var speed: Double = 1
+
+    @Flag(help: "Play every event at once, without the recorded pauses.")
+    var instant = false
+
+    @Flag(help: "Replay without a terminal (as in CI).")
+    var headless = false
+
+    @Option(help: ArgumentHelp("Replay on a screen of this size instead of the recorded one (headless only).",
+                               valueName: "columnsxrows"))
+    var size: ScreenSize?
+
+    @Flag(help: "Print the final screen as text when done.")
+    var printScreen = false
+
+    @Flag(help: "Print the final document (the main fork) when done.")
+    var printDocument = false
+
+    @Option(help: ArgumentHelp("Write the replayed screens as an asciicast v2 file.", valueName: "file"))
+    var cast: String?
+
+    func validate() throws {
+        guard speed > 0, speed.isFinite else { throw ValidationError("--speed must be a positive number") }
+        if size != nil, !headless { throw ValidationError("--size needs --headless") }
+    }
+
+    func run() throws {
+        try reportingFailures {
+            var recording: SessionRecording
+            do {
+                recording = try SessionReader.read(try TextFileReader.read(sessionPath))
+            } catch let error as SessionReadError {
+                throw CommandFailure("\(sessionPath): \(error)")
+            }
+            if let size {
+                recording.header.columns = size.columns
+                recording.header.rows = size.rows
+            }
+            let result: ReplayOutcome
+            if headless {
+                result = try replayHeadless(recording)
+            } else {
+                result = try TerminalReplay(recording: recording, speed: instant ? nil : speed, castPath: cast).run()
+            }
+            if printScreen {
+                FileHandle.standardOutput.write(Data(result.screenText.utf8))
+            }
+            if printDocument {
+                FileHandle.standardOutput.write(Data(result.mainDocument.utf8))
+            }
+        }
+    }
+
+    private func replayHeadless(_ recording: SessionRecording) throws -> ReplayOutcome {
+        let castWriter = try cast.map { path in
+            try AsciicastWriter(columns: recording.header.columns, rows: recording.header.rows,
+                                title: "forked-edit replay", sink: FileLineSink(path: path))
+        }
+        let result = try HeadlessReplayer.replay(recording) { time, grid in
+            try castWriter?.frame(grid, at: time)
+        }
+        return ReplayOutcome(screenText: result.screenText, mainDocument: result.documents["main"] ?? "")
+    }
+}
+
+/// `--size 100x30`.
+struct ScreenSize: ExpressibleByArgument {
+    var columns: Int
+    var rows: Int
+
+    init?(argument: String) {
+        let parts = argument.lowercased().split(separator: "x")
+        guard parts.count == 2, let columns = Int(parts[0]), let rows = Int(parts[1]),
+              (1...1000).contains(columns), (1...1000).contains(rows) else { return nil }
+        self.columns = columns
+        self.rows = rows
+    }
+}

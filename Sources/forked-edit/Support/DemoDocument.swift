@@ -1,0 +1,65 @@
+import Foundation
+
+/// The document the editor opens when no file is given: `Assets/demo.txt` from the
+/// repository when it can be found, otherwise a copy compiled into the binary, so a fresh
+/// clone (or an installed binary) always has something to show.
+enum DemoDocument {
+    /// Where the demo lives inside the repository.
+    static let relativePath = "Assets/demo.txt"
+
+    /// The demo text and the path it came from (`nil` for the built-in copy).
+    static func load(
+        executablePath: String = Bundle.main.executablePath ?? CommandLine.arguments.first ?? "",
+        currentDirectory: String = FileManager.default.currentDirectoryPath
+    ) -> (text: String, path: String?) {
+        for candidate in candidatePaths(executablePath: executablePath, currentDirectory: currentDirectory) {
+            if let text = try? TextFileReader.read(candidate) {
+                return (text, candidate)
+            }
+        }
+        return (embeddedText, nil)
+    }
+
+    /// The current directory first (someone running from a checkout), then the directories
+    /// above the executable (`.build/debug/forked-edit` sits three levels below the checkout).
+    static func candidatePaths(executablePath: String, currentDirectory: String) -> [String] {
+        var paths = [(currentDirectory as NSString).appendingPathComponent(relativePath)]
+        let executable = URL(fileURLWithPath: executablePath).resolvingSymlinksInPath()
+        var directory = executable.deletingLastPathComponent()
+        for _ in 0..<5 {
+            paths.append(directory.appendingPathComponent(relativePath).path)
+            directory = directory.deletingLastPathComponent()
+        }
+        return paths
+    }
+
+    /// The built-in copy of `Assets/demo.txt`; a test keeps the two identical.
+    static let embeddedText = """
+        Welcome to forked-edit
+        ======================
+
+        Both panes show the same letter, each on its own fork.
+        Edit one, then the other; the view below them is the live merge.
+
+          Tab    switch pane          F5     merge both forks
+          ^S     merge and save       ^Q     quit
+          F2     show the ancestor    ^Z     undo
+
+        Try it: in the left pane change "Tuesday" to "Thursday";
+        in the right pane change "the old mill" to "the lighthouse".
+        Press F5 and both changes survive, word for word.
+
+        ----------------------------------------------------------------
+
+        Dear Ada,
+
+        Shall we meet on Tuesday at the old mill? Bring the map,
+        the good lantern, and whatever is left of the plum cake.
+
+        If it rains we can sit inside and sort the letters.
+
+        Yours,
+        Grace
+
+        """
+}

@@ -1,0 +1,8 @@
+import ForkedEditCore
+
+/// Saves the editor's document to real files, atomically.
+final class FileDocumentWriter: DocumentWriter {
+    func write(_ text: String, toFile path: String) throws {
+        try AtomicFileWriter.write(text, to: path)
+    }
+}
