@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "Forked", targets: ["Forked"]),
         .library(name: "ForkedMerge", targets: ["ForkedMerge"]),
         .library(name: "ForkedEditCore", targets: ["ForkedEditCore"]),
+        .library(name: "ForkedEditPersistence", targets: ["ForkedEditPersistence"]),
         .executable(name: "forked-bench", targets: ["forked-bench"]),
         .executable(name: "forked-edit", targets: ["forked-edit"]),
     ],
@@ -28,6 +29,12 @@ let package = Package(
 
         // MARK: The editor: a pure core, no terminal in it
         .target(name: "ForkedEditCore", dependencies: ["Forked", "ForkedMerge"], swiftSettings: strictSettings),
+
+        // MARK: The editor's state on disk: repository, journals, crash recovery, sharing
+        .target(
+            name: "ForkedEditPersistence", dependencies: ["Forked", "ForkedMerge", "ForkedEditCore"],
+            swiftSettings: strictSettings
+        ),
 
         // MARK: The terminal: ncurses behind the core's TerminalBackend protocol
         .systemLibrary(name: "CNcurses", pkgConfig: "ncursesw", providers: [.apt(["libncursesw5-dev"])]),
@@ -58,6 +65,10 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(name: "ForkedEditCoreTests", dependencies: ["ForkedEditCore"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "ForkedEditPersistenceTests", dependencies: ["ForkedEditPersistence", "ForkedEditCore", "Forked"],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "ForkedEditTerminalTests",
             dependencies: ["ForkedEditTerminal", "ForkedEditCore", "CNcurses"],

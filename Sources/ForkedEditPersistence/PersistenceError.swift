@@ -1,0 +1,19 @@
+import Foundation
+
+/// Why a file's stored editing state could not be used.
+public enum PersistenceError: Error, Equatable, CustomStringConvertible {
+    /// The hidden state directory is damaged: the repository, a journal or the saved text.
+    case corruptState(directory: String, reason: String)
+    /// Reading or writing the state directory failed.
+    case fileSystem(path: String, reason: String)
+
+    /// A one-line message for the user.
+    public var description: String {
+        switch self {
+        case .corruptState(let directory, let reason):
+            "the editing state in \(directory) is damaged: \(reason)"
+        case .fileSystem(let path, let reason):
+            "\(path): \(reason)"
+        }
+    }
+}
