@@ -50,7 +50,7 @@ let package = Package(
         .executableTarget(
             name: "forked-edit",
             dependencies: [
-                "ForkedEditCore", "ForkedEditTerminal", "ForkedMerge",
+                "ForkedEditCore", "ForkedEditTerminal", "ForkedMerge", "ForkedEditPersistence",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
