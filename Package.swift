@@ -46,7 +46,10 @@ let package = Package(
         ),
 
         // MARK: Executables
-        .executableTarget(name: "forked-bench", dependencies: ["ForkedMerge"], swiftSettings: strictSettings),
+        .executableTarget(
+            name: "forked-bench", dependencies: ["ForkedMerge", "ForkedEditCore", "ForkedEditPersistence"],
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "forked-edit",
             dependencies: [

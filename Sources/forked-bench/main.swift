@@ -13,6 +13,10 @@ do {
 }
 
 do {
+    if options.persistenceOnly {
+        print(ResultTable.render(try PersistenceBenchmark(options: options).run(), title: PersistenceBenchmark.title))
+        exit(0)
+    }
     let synthetic = try SyntheticMergeBenchmark(options: options).run()
     print(ResultTable.render(
         synthetic,
@@ -23,6 +27,10 @@ do {
         print("")
         print(ResultTable.render(replay, title: "Real merges from editing traces (all triples per file), median of \(options.runs) runs"))
         print(TraceReplayBenchmark.attribution)
+    }
+    if options.persistence {
+        print("")
+        print(ResultTable.render(try PersistenceBenchmark(options: options).run(), title: PersistenceBenchmark.title))
     }
 } catch {
     print("forked-bench failed: \(error)")
