@@ -13,6 +13,7 @@ let package = Package(
     products: [
         .library(name: "Forked", targets: ["Forked"]),
         .library(name: "ForkedMerge", targets: ["ForkedMerge"]),
+        .library(name: "ForkedModel", targets: ["ForkedModel"]),
         .library(name: "ForkedEditCore", targets: ["ForkedEditCore"]),
         .library(name: "ForkedEditPersistence", targets: ["ForkedEditPersistence"]),
         .executable(name: "forked-bench", targets: ["forked-bench"]),
@@ -20,12 +21,30 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
+        .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.7.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
         // MARK: Libraries, layered Forked <- ForkedMerge <- ForkedModel
         .target(name: "Forked", swiftSettings: strictSettings),
         .target(name: "ForkedMerge", dependencies: ["Forked"], swiftSettings: strictSettings),
+        .macro(
+            name: "ForkedModelMacros",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxMacros", package: "swift-syntax"),
+                .product(name: "SwiftCompilerPlugin", package: "swift-syntax"),
+                .product(name: "SwiftDiagnostics", package: "swift-syntax"),
+                .product(name: "SwiftSyntaxBuilder", package: "swift-syntax"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .target(
+            name: "ForkedModel",
+            dependencies: ["Forked", "ForkedMerge", "ForkedModelMacros"],
+            swiftSettings: strictSettings
+        ),
 
         // MARK: The editor: a pure core, no terminal in it
         .target(name: "ForkedEditCore", dependencies: ["Forked", "ForkedMerge"], swiftSettings: strictSettings),
@@ -65,6 +84,15 @@ let package = Package(
             name: "ForkedMergeTests",
             dependencies: ["ForkedMerge", .product(name: "PropertyBased", package: "swift-property-based")],
             resources: [.copy("Fixtures")],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "ForkedModelTests",
+            dependencies: [
+                "ForkedModel",
+                "ForkedModelMacros",
+                .product(name: "MacroTesting", package: "swift-macro-testing"),
+            ],
             swiftSettings: strictSettings
         ),
         .testTarget(name: "ForkedEditCoreTests", dependencies: ["ForkedEditCore"], swiftSettings: strictSettings),

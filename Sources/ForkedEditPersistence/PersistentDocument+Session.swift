@@ -57,14 +57,19 @@ extension PersistentDocument {
         }
         let now = clock.now
         let typingPaused = now - lastEdit >= options.burstPause
-        if options.autoMerge, editedSinceMerge, typingPaused {
+        let changedElsewhere = try sharesRepository && repositoryChangedElsewhere()
+        // Auto-merge after this process's burst, and take in main's changes from other
+        // processes between bursts. A merge that changes nothing writes nothing, so two
+        // auto-merging processes do not wake each other up forever.
+        let burstEnded = editedSinceMerge && typingPaused
+        if options.autoMerge, burstEnded || (changedElsewhere && !editedSinceMerge) {
             try synchronize { try resource.syncMain(with: ownForks) }
             editedSinceMerge = false
             try session.reloadFromResource()
             changed = true
         } else if sharesRepository {
             let publishDue = pendingEditCount > 0 && now - lastSynchronization >= options.publishInterval
-            if try publishDue || repositoryChangedElsewhere() {
+            if publishDue || changedElsewhere {
                 try synchronize()
                 try session.reloadFromResource()
                 changed = true

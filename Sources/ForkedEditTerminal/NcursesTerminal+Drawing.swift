@@ -25,30 +25,45 @@ extension NcursesTerminal {
             werase(window)
         }
         for row in 0..<rows {
-            var column = 0
-            while column < columns {
-                let cell = grid[row, column]
-                if cell.width == 0 {
-                    // The right half of a wide character, already drawn with its left half.
-                    column += 1
-                    continue
-                }
-                let width = column + 1 < columns ? min(max(cell.width, 1), 2) : 1
-                var changed = true
-                if let previous {
-                    changed = cell != previous[row, column]
-                        || (width == 2 && grid[row, column + 1] != previous[row, column + 1])
-                }
-                if changed {
-                    write(cell, columns: width, row: row, column: column, in: window)
-                }
-                column += width
-            }
+            drawRow(row, of: grid, columns: columns, previous: previous, in: window)
         }
         placeCursor(grid.cursor, rows: rows, columns: columns, in: window)
         wnoutrefresh(window)
         doupdate()
         shownGrid = grid
+    }
+
+    /// Writes the changed cells of one row, left to right.
+    ///
+    /// A wide character is written at its left cell and covers the continuation cell to its
+    /// right, which is skipped. A grid that breaks that pairing is still shown consistently:
+    /// a wide character without its continuation is squeezed into one column (as U+FFFD), and
+    /// a continuation cell without its wide character shows as a blank.
+    private func drawRow(
+        _ row: Int, of grid: CellGrid, columns: Int, previous: CellGrid?, in window: UnsafeMutablePointer<WINDOW>
+    ) {
+        var column = 0
+        var leftNeighbourWritten = false
+        while column < columns {
+            let cell = grid[row, column]
+            let isPaired = cell.width == 2 && column + 1 < columns && grid[row, column + 1].width == 0
+            let span = isPaired ? 2 : 1
+            var changed = true
+            if let previous {
+                // Writing over half of a wide character makes the terminal blank its other
+                // half, so a cell next to a rewritten one may need writing although it is equal.
+                changed = cell != previous[row, column]
+                    || (cell.width == 2 && grid[row, column + 1] != previous[row, column + 1])
+                    || (cell.width == 0 && leftNeighbourWritten)
+                    || (previous[row, column].width == 2 && !isPaired)
+            }
+            if changed {
+                let shown = cell.width == 0 ? Cell(character: " ", width: 1, style: cell.style) : cell
+                write(shown, columns: span, row: row, column: column, in: window)
+            }
+            leftNeighbourWritten = changed
+            column += span
+        }
     }
 
     /// Forgets what is on screen, so the next `draw` writes every cell (after a resize, or

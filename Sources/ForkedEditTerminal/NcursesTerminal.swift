@@ -43,7 +43,8 @@ public final class NcursesTerminal: TerminalBackend {
 
     /// Starts ncurses on the process's own terminal (standard input and output).
     ///
-    /// - Parameter environment: Where `TERM` and the locale variables are read from.
+    /// - Parameter environment: The process environment: `TERM` names the terminal type, and the
+    ///   locale variables tell whether a UTF-8 locale was meant when the one named is missing.
     /// - Throws: ``TerminalStartupError`` when standard input or output is not a terminal,
     ///   the locale is not UTF-8, the terminal type is unknown, or ncurses refuses raw mode.
     public convenience init(environment: [String: String] = ProcessInfo.processInfo.environment) throws {
@@ -57,11 +58,11 @@ public final class NcursesTerminal: TerminalBackend {
         // SIGTERM to the guard, which restores the terminal and then dies of the signal (exit
         // status 128 + n) instead of ncurses' exit(1).
         cts_install_signal_guard()
-        guard let screen = newterm(nil, cnc_standard_output(), cnc_standard_input()) else {
+        let terminalType = environment["TERM"].flatMap { $0.isEmpty ? nil : $0 }
+        guard let terminalType, let screen = newterm(terminalType, cnc_standard_output(), cnc_standard_input()) else {
             cts_remove_signal_guard()
             Self.releaseScreen()
-            let name = environment["TERM"].flatMap { $0.isEmpty ? nil : $0 }
-            throw TerminalStartupError.unknownTerminal(name)
+            throw TerminalStartupError.unknownTerminal(terminalType)
         }
         self.init(screen: screen, offscreenStreams: nil)
         do {

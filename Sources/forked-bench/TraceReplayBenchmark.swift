@@ -25,12 +25,12 @@ struct TraceReplayBenchmark {
 
     var options: BenchmarkOptions
 
-    /// The traces folder: ./shared/corpus/traces, ../shared/corpus/traces or /work/shared/corpus/traces.
+    /// The traces folder, looked for relative to the current directory: shared/corpus/traces,
+    /// ../shared/corpus/traces or ../shared/traces.
     static func tracesDirectory() -> URL? {
         let current = FileManager.default.currentDirectoryPath
         let candidates = [
-            "\(current)/shared/corpus/traces", "\(current)/../shared/corpus/traces",
-            "\(current)/../shared/traces", "/work/shared/corpus/traces",
+            "\(current)/shared/corpus/traces", "\(current)/../shared/corpus/traces", "\(current)/../shared/traces",
         ]
         return candidates.map { URL(fileURLWithPath: $0).standardizedFileURL }
             .first { FileManager.default.fileExists(atPath: $0.path) }

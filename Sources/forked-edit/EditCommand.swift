@@ -56,10 +56,10 @@ struct EditCommand: ParsableCommand {
             // Everything that can fail without a terminal (the file, the fork names, the stored
             // state) is checked before the screen changes; the app resizes the session to the
             // terminal on start.
-            let persistent = try openState(text: document.text, forkNames: forkNames)
+            let persistent = try openState(text: document, forkNames: forkNames)
             let session = try persistent?.makeSession(fileName: filePath, columns: 80, rows: 24, writer: FileDocumentWriter())
                 ?? EditorSession(
-                    text: document.text, fileName: filePath, forkNames: forkNames,
+                    text: document, fileName: filePath, forkNames: forkNames,
                     columns: 80, rows: 24, writer: FileDocumentWriter()
                 )
             let recordingSink = try record.map(FileLineSink.init(path:))
@@ -70,7 +70,7 @@ struct EditCommand: ParsableCommand {
             let recorder = try recordingSink.map { sink in
                 try SessionRecorder(
                     header: SessionHeader(columns: size.columns, rows: size.rows, forks: forkNames,
-                                          document: document.text, fileName: filePath),
+                                          document: document, fileName: filePath),
                     sink: sink
                 )
             }
@@ -114,11 +114,8 @@ struct EditCommand: ParsableCommand {
     }
 
     /// The text to edit: the file's, empty for a file still to be created, or the demo.
-    private func openDocument() throws -> (text: String, origin: String?) {
-        guard let filePath else {
-            let demo = DemoDocument.load()
-            return (demo.text, demo.path)
-        }
-        return (try TextFileReader.readIfPresent(filePath) ?? "", filePath)
+    private func openDocument() throws -> String {
+        guard let filePath else { return DemoDocument.text() }
+        return try TextFileReader.readIfPresent(filePath) ?? ""
     }
 }

@@ -70,6 +70,28 @@ struct PersistentDocumentTests {
         #expect(session.liveMerge.dominantPane == 0)
     }
 
+    @Test("a keystroke reaches the journal on disk within 200 ms with no explicit flush, without waiting for it")
+    func groupCommit() throws {
+        let scratch = try ScratchFile(text: "text\n")
+        let document = try scratch.open()
+        defer { try? document.close() }
+        let session = try document.session()
+        let clock = ContinuousClock()
+        let journal = scratch.layout.journal(of: Fork(name: "left"))
+        for round in 1...5 {
+            let typed = clock.now
+            let keystroke = clock.measure { session.handle(.key(.text("k"))) }
+            #expect(keystroke < .milliseconds(50), "the keystroke does not wait for the disk")
+            var onDisk = 0
+            while clock.now - typed < .milliseconds(200) {
+                onDisk = try JournalContents.read(journal)?.edits.count ?? 0
+                if onDisk == round { break }
+                usleep(2_000)
+            }
+            #expect(onDisk == round, "round \(round): \(onDisk) edits on disk after 200 ms")
+        }
+    }
+
     @Test("a clean close snapshots everything and leaves only headers in the journals")
     func closeSnapshots() throws {
         let scratch = try ScratchFile(text: "x\n")

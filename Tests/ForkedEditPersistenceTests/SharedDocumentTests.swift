@@ -79,8 +79,14 @@ struct SharedDocumentTests {
         _ = try alice.idle(session: aliceSession)
         let main = try ForkedResource(repository: alice.repository).value(in: .main)?.text
         #expect(main == "top!\nbottom?\n")
-        // Alice picks up main at her next burst; bob's fork already holds both.
         #expect(bobSession.paneTexts[0] == "top!\nbottom?\n")
+        // Alice did not type again, yet main's change reached her fork.
+        #expect(aliceSession.paneTexts[0] == "top!\nbottom?\n")
+        // Bob takes in alice's merge (which changed nothing for him); from then on neither
+        // process writes or merges again.
+        _ = try bob.idle(session: bobSession)
+        #expect(try !alice.idle(session: aliceSession))
+        #expect(try !bob.idle(session: bobSession))
     }
 
     /// The body of each child process: only enabled when a parent test starts this bundle.

@@ -74,6 +74,22 @@ struct OffscreenNcursesTests {
         #expect(terminal.renderedRow(1) == "")
     }
 
+    @Test("A grid that splits a wide character still draws consistently")
+    func malformedWideCharacters() throws {
+        let terminal = try NcursesTerminal.offscreen(columns: 10, rows: 1)
+        defer { terminal.shutdown() }
+        try terminal.draw(grid(["世界xy"], columns: 10, rows: 1))
+        var broken = grid(["世界xy"], columns: 10, rows: 1)
+        broken[0, 0] = Cell(character: "a")      // The continuation at column 1 is now an orphan.
+        broken[0, 3] = Cell(character: "b")      // 界 at column 2 lost its continuation.
+        try terminal.draw(broken)
+        #expect(terminal.renderedRow(0) == "a \u{FFFD}bxy")
+        // Drawn from scratch, the same grid looks the same.
+        terminal.invalidate()
+        try terminal.draw(broken)
+        #expect(terminal.renderedRow(0) == "a \u{FFFD}bxy")
+    }
+
     @Test("The bottom-right cell is drawn too")
     func bottomRightCorner() throws {
         let terminal = try NcursesTerminal.offscreen(columns: 5, rows: 2)

@@ -41,6 +41,14 @@ struct EditorStartupTests {
         expectOneLineFailure(outcome, mentioning: file.path)
     }
 
+    @Test("Fork names that cannot work are refused before the terminal is touched")
+    func invalidForkNames() throws {
+        for names in ["alice,alice", "alice", "main,bob", "a,b,c"] {
+            let outcome = try runProcess(try ForkedEditBinary.path, ["--forks", names], timeout: .seconds(10))
+            expectOneLineFailure(outcome, mentioning: "fork")
+        }
+    }
+
     @Test("A directory is refused")
     func directoryArgument() throws {
         let directory = try makeTemporaryDirectory()

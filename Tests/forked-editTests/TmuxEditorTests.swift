@@ -148,4 +148,26 @@ struct TmuxEditorTests {
         let exited = try tmux.waitForScreen { $0.contains("forked-edit exited with") }
         #expect(exited?.contains("forked-edit exited with 0") == true, "\(exited ?? tmux.screenForMessage)")
     }
+
+    @Test("A file that does not exist yet is created on the first save, with the forks named by --forks")
+    func newFileWithNamedForks() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("new.txt")
+        let tmux = try TmuxSession(command: try editorCommand([file.path, "--forks", "alice,bob"]), columns: 100, rows: 30)
+        defer { tmux.close() }
+        let started = try tmux.waitForScreen { $0.contains("alice") && $0.contains("bob") }
+        #expect(started != nil, "\(tmux.screenForMessage)")
+        #expect(!FileManager.default.fileExists(atPath: file.path))
+
+        try tmux.type("Hello, new file")
+        let typed = try tmux.waitForScreen { occurrences(of: "Hello, new file", in: $0) >= 2 }
+        #expect(typed != nil, "\(tmux.screenForMessage)")
+        try tmux.sendKeys("C-s")
+        let saved = try tmux.waitForScreen { _ in (try? String(contentsOf: file, encoding: .utf8)) == "Hello, new file" }
+        #expect(saved != nil, "the file holds: \((try? String(contentsOf: file, encoding: .utf8)) ?? "nothing")")
+        try tmux.sendKeys("C-q")
+        let exited = try tmux.waitForScreen { $0.contains("forked-edit exited with") }
+        #expect(exited?.contains("forked-edit exited with 0") == true, "\(exited ?? tmux.screenForMessage)")
+    }
 }

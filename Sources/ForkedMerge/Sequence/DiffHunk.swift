@@ -25,18 +25,27 @@ extension Array where Element == DiffHunk {
     /// Joins hunks that touch, so that every hunk is separated from the next by at least one
     /// unchanged element: the three-way merge relies on a side never having two hunks at one position.
     func coalesced() -> [DiffHunk] {
-        var result: [DiffHunk] = []
-        result.reserveCapacity(count)
-        for hunk in self {
-            if let last = result.last, last.ancestor.upperBound == hunk.ancestor.lowerBound {
-                result[result.count - 1] = DiffHunk(
-                    ancestor: last.ancestor.lowerBound..<hunk.ancestor.upperBound,
-                    side: last.side.lowerBound..<hunk.side.upperBound
+        var result = self
+        result.coalesce()
+        return result
+    }
+
+    /// ``coalesced()`` in place, without allocating.
+    mutating func coalesce() {
+        guard count > 1 else { return }
+        var kept = 0
+        for index in 1..<count {
+            let hunk = self[index]
+            if self[kept].ancestor.upperBound == hunk.ancestor.lowerBound {
+                self[kept] = DiffHunk(
+                    ancestor: self[kept].ancestor.lowerBound..<hunk.ancestor.upperBound,
+                    side: self[kept].side.lowerBound..<hunk.side.upperBound
                 )
             } else {
-                result.append(hunk)
+                kept += 1
+                self[kept] = hunk
             }
         }
-        return result
+        removeLast(count - kept - 1)
     }
 }

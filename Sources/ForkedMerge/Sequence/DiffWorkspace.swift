@@ -9,6 +9,10 @@ final class DiffWorkspace {
     var trace: [Int] = []
     var traceStarts: [Int] = []
     var runs: [SequenceDiff.MatchRun] = []
+    var tokenStartsA: [Int] = []
+    var tokenStartsB: [Int] = []
+    var tokenIDsA: [Int] = []
+    var tokenIDsB: [Int] = []
 
     init() {}
 }

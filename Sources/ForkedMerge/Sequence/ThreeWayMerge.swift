@@ -164,9 +164,18 @@ struct ThreeWayMerge<Policy: ThreeWayMergePolicy> {
     }
 
     private func bothSidesReplaceSameElements(_ group: Group) -> Bool {
-        let dominantRanges = group.hunks.filter { $0.side == .dominant && !$0.hunk.ancestor.isEmpty }.map(\.hunk.ancestor)
-        let subordinateRanges = group.hunks.filter { $0.side == .subordinate && !$0.hunk.ancestor.isEmpty }.map(\.hunk.ancestor)
-        return dominantRanges.contains { mine in subordinateRanges.contains { mine.overlaps($0) } }
+        let dominantRanges = group.hunks.filter { $0.side == .dominant && !$0.hunk.ancestor.isEmpty }
+            .map(\.hunk.ancestor).sorted { $0.lowerBound < $1.lowerBound }
+        let subordinateRanges = group.hunks.filter { $0.side == .subordinate && !$0.hunk.ancestor.isEmpty }
+            .map(\.hunk.ancestor).sorted { $0.lowerBound < $1.lowerBound }
+        // Both lists are sorted and free of overlaps within themselves: one sweep finds any overlap.
+        var d = 0
+        var s = 0
+        while d < dominantRanges.count, s < subordinateRanges.count {
+            if dominantRanges[d].overlaps(subordinateRanges[s]) { return true }
+            if dominantRanges[d].upperBound <= subordinateRanges[s].upperBound { d += 1 } else { s += 1 }
+        }
+        return false
     }
 
     /// One side's version of the group's ancestor range.
@@ -205,25 +214,21 @@ struct ThreeWayMerge<Policy: ThreeWayMergePolicy> {
         }
 
         var insertions: [(position: Int, piece: MergePiece)] = []
-        var dominantHunks: [DiffHunk] = []
-        for sided in group.hunks where sided.side == .dominant { dominantHunks.append(sided.hunk) }
+        // Dominant insertions by the ancestor range they replace, to find identical twins.
+        var dominantByRange: [Range<Int>: Int] = [:]
         for sided in group.hunks where !sided.hunk.side.isEmpty {
             let hunk = sided.hunk
-            if sided.side == .subordinate,
-               let twin = dominantHunks.first(where: { $0.ancestor == hunk.ancestor }),
-               policy.sameContent(
-                   [MergePiece(source: .dominant, range: twin.side, origin: .dominant)],
-                   [MergePiece(source: .subordinate, range: hunk.side, origin: .subordinate)]
-               ) {
-                if let index = insertions.firstIndex(where: { $0.piece.source == .dominant && $0.piece.range == twin.side }) {
-                    insertions[index].piece.origin = .both
-                }
+            if sided.side == .subordinate, let index = dominantByRange[hunk.ancestor],
+               policy.sameContent([insertions[index].piece], [MergePiece(source: .subordinate, range: hunk.side, origin: .subordinate)]) {
+                insertions[index].piece.origin = .both
                 continue
             }
             let source: MergeSource = sided.side == .dominant ? .dominant : .subordinate
             let origin: MergeOrigin = sided.side == .dominant ? .dominant : .subordinate
+            if sided.side == .dominant { dominantByRange[hunk.ancestor] = insertions.count }
             insertions.append((hunk.ancestor.lowerBound, MergePiece(source: source, range: hunk.side, origin: origin)))
         }
+        insertions = withoutRepeatedInsertions(insertions)
         let ranks = insertions.map { policy.insertionRank($0.piece, at: $0.position) }
         // At one position: by the policy's rank, then dominant first, then in group order.
         let ordered = insertions.enumerated().sorted { lhs, rhs in
@@ -257,6 +262,36 @@ struct ThreeWayMerge<Policy: ThreeWayMergePolicy> {
         }
         keep(upTo: group.range.upperBound)
         return pieces
+    }
+
+    /// Drops an insertion that repeats the start or the end of the other side's insertion at the
+    /// same position: both sides typed the same thing and one typed more, so the longer one
+    /// alone is kept ("there " and "there my friend " give "there my friend ", "0" and "00" after
+    /// "1" give "100" rather than "1000"). This extends "the same change is applied once".
+    private func withoutRepeatedInsertions(_ insertions: [(position: Int, piece: MergePiece)]) -> [(position: Int, piece: MergePiece)] {
+        var dropped = Set<Int>()
+        var indicesByPosition: [Int: [Int]] = [:]
+        for (index, insertion) in insertions.enumerated() { indicesByPosition[insertion.position, default: []].append(index) }
+        for indices in indicesByPosition.values where indices.count > 1 {
+            for i in indices where insertions[i].piece.source == .dominant {
+                for j in indices where insertions[j].piece.source == .subordinate {
+                    let first = insertions[i]
+                    let second = insertions[j]
+                    let (shorter, longer, shorterIndex) = first.piece.range.count <= second.piece.range.count
+                        ? (first.piece, second.piece, i) : (second.piece, first.piece, j)
+                    let length = shorter.range.count
+                    guard length > 0, length < longer.range.count else { continue }
+                    var prefix = longer
+                    prefix.range = longer.range.lowerBound..<(longer.range.lowerBound + length)
+                    var suffix = longer
+                    suffix.range = (longer.range.upperBound - length)..<longer.range.upperBound
+                    if policy.sameContent([shorter], [prefix]) || policy.sameContent([shorter], [suffix]) {
+                        dropped.insert(shorterIndex)
+                    }
+                }
+            }
+        }
+        return insertions.enumerated().filter { !dropped.contains($0.offset) }.map(\.element)
     }
 
     /// Both sides' complete versions of a widened range, dominant first, or one copy when equal.

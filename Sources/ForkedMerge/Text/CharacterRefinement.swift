@@ -101,6 +101,7 @@ enum CharacterRefinement {
     }
 
     private static func classOfScalar(endingAt position: Int, in bytes: UnsafeBufferPointer<UInt8>) -> CharacterClass? {
+        if bytes[position - 1] < 0x80 { return CharacterClass(asciiByte: bytes[position - 1]) }
         var start = position - 1
         while start > 0, bytes[start] & 0xC0 == 0x80 { start -= 1 }
         guard let scalar = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self).unicodeScalars.first else { return nil }
@@ -144,10 +145,26 @@ enum CharacterRefinement {
         classA: (Int) -> CharacterClass, classB: (Int) -> CharacterClass,
         context: Context, workspace: DiffWorkspace
     ) -> [DiffHunk] {
-        let tokensA = tokenStarts(count: a.count, classA)
-        let tokensB = tokenStarts(count: b.count, classB)
-        let tokenIDsA = (0..<(tokensA.count - 1)).map { tokenHash(a, tokensA[$0]..<tokensA[$0 + 1]) }
-        let tokenIDsB = (0..<(tokensB.count - 1)).map { tokenHash(b, tokensB[$0]..<tokensB[$0 + 1]) }
+        var tokensA = workspace.tokenStartsA
+        var tokensB = workspace.tokenStartsB
+        var tokenIDsA = workspace.tokenIDsA
+        var tokenIDsB = workspace.tokenIDsB
+        workspace.tokenStartsA = []
+        workspace.tokenStartsB = []
+        workspace.tokenIDsA = []
+        workspace.tokenIDsB = []
+        defer {
+            workspace.tokenStartsA = tokensA
+            workspace.tokenStartsB = tokensB
+            workspace.tokenIDsA = tokenIDsA
+            workspace.tokenIDsB = tokenIDsB
+        }
+        tokenStarts(count: a.count, classA, into: &tokensA)
+        tokenStarts(count: b.count, classB, into: &tokensB)
+        tokenIDsA.removeAll(keepingCapacity: true)
+        tokenIDsB.removeAll(keepingCapacity: true)
+        for index in 0..<(tokensA.count - 1) { tokenIDsA.append(tokenHash(a, tokensA[index]..<tokensA[index + 1])) }
+        for index in 0..<(tokensB.count - 1) { tokenIDsB.append(tokenHash(b, tokensB[index]..<tokensB[index + 1])) }
         let tokenHunks = SequenceDiff.verifiedHunks(tokenIDsA, tokenIDsB, workspace: workspace) { i, j in
             a[tokensA[i]..<tokensA[i + 1]].elementsEqual(b[tokensB[j]..<tokensB[j + 1]])
         }
@@ -169,10 +186,11 @@ enum CharacterRefinement {
             // A hash collision between two different tokens: compare the characters directly instead.
             hunks = SequenceDiff.hunks(a, b, workspace: workspace)
         }
-        hunks = hunks.coalesced()
+        hunks.coalesce()
         absorbShortEqualities(&hunks, count: a.count, classA)
         slide(&hunks, a, b, classA: classA, classB: classB, context: context)
-        return hunks.coalesced()
+        hunks.coalesce()
+        return hunks
     }
 
     /// A 64-bit hash of a token's character IDs, used as the token's ID.
@@ -188,9 +206,8 @@ enum CharacterRefinement {
     /// Start of every token, followed by the end. A token is a run of word characters or a
     /// single other character, with the spaces after it: giving spaces no identity of their own
     /// stops the diff from keeping a space in common instead of a word.
-    private static func tokenStarts(count: Int, _ classOf: (Int) -> CharacterClass) -> [Int] {
-        var starts: [Int] = []
-        starts.reserveCapacity(count / 3 + 2)
+    private static func tokenStarts(count: Int, _ classOf: (Int) -> CharacterClass, into starts: inout [Int]) {
+        starts.removeAll(keepingCapacity: true)
         var previous = CharacterClass.lineBreak
         for index in 0..<count {
             let current = classOf(index)
@@ -208,7 +225,6 @@ enum CharacterRefinement {
             if !joinsPrevious { starts.append(index) }
         }
         starts.append(count)
-        return starts
     }
 
     /// Joins two hunks when the unchanged run between them is shorter than each of them and is

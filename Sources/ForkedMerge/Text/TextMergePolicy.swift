@@ -123,19 +123,31 @@ struct TextMergePolicy: ThreeWayMergePolicy {
         var upper = range.upperBound
         let leftStart = max(0, lower - TextMergePolicy.wideningWindow)
         let left = characters(ancestor, (startOfScalar(at: leftStart))..<lower)
-        var insideWord = firstCharacter(ancestor, lower..<min(ancestor.count, upper + 16)).map { CharacterClass($0) == .word } ?? false
+        var insideWord = firstCharacter(ancestor, lower..<min(ancestor.count, upper + 16)).map(TextMergePolicy.joinsWord) ?? false
         for character in left.reversed() {
-            guard insideWord, CharacterClass(character) == .word else { break }
+            guard insideWord, TextMergePolicy.joinsWord(character) else { break }
             lower -= character.utf8.count
         }
         let rightEnd = min(ancestor.count, upper + TextMergePolicy.wideningWindow)
         let right = characters(ancestor, upper..<startOfScalar(at: rightEnd))
-        insideWord = lastCharacter(ancestor, max(lower, range.lowerBound)..<upper).map { CharacterClass($0) == .word } ?? false
+        insideWord = lastCharacter(ancestor, max(lower, range.lowerBound)..<upper).map(TextMergePolicy.joinsWord) ?? false
         for character in right {
-            guard insideWord, CharacterClass(character) == .word else { break }
+            guard insideWord, TextMergePolicy.joinsWord(character) else { break }
             upper += character.utf8.count
         }
         return lower..<upper
+    }
+
+    /// Whether a character belongs to a word that widening keeps whole. Ideographs and kana
+    /// count as words of one character each: those scripts do not separate words by spaces, so
+    /// a run of them can be a whole sentence.
+    static func joinsWord(_ character: Character) -> Bool {
+        CharacterClass(character) == .word && !(character.unicodeScalars.first.map(isSpaceless) ?? false)
+    }
+
+    /// Whether a scalar belongs to a script written without spaces between words.
+    static func isSpaceless(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isIdeographic || (0x3040...0x30FF).contains(scalar.value) || (0x31F0...0x31FF).contains(scalar.value)
     }
 
     /// ``widened(_:)`` for the common case of ASCII around both edges, without decoding
@@ -181,6 +193,10 @@ struct TextMergePolicy: ThreeWayMergePolicy {
         } else {
             let whitespace: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D]
             if whitespace.contains(lastDominant) || whitespace.contains(firstSubordinate) { return nil }
+            // Scripts without spaces get none between the two versions either.
+            let dominantEnd = String(decoding: dominantBytes.suffix(4), as: UTF8.self).unicodeScalars.last
+            let subordinateStart = String(decoding: subordinateBytes.prefix(4), as: UTF8.self).unicodeScalars.first
+            if dominantEnd.map(TextMergePolicy.isSpaceless) == true || subordinateStart.map(TextMergePolicy.isSpaceless) == true { return nil }
             separator = .space
         }
         return MergePiece(source: .separator(separator.rawValue), range: 0..<separator.bytes.count, origin: .subordinate)

@@ -7,29 +7,28 @@ enum DemoDocument {
     /// Where the demo lives inside the repository.
     static let relativePath = "Assets/demo.txt"
 
-    /// The demo text and the path it came from (`nil` for the built-in copy).
-    static func load(
+    /// The demo text: the first readable candidate file, else the built-in copy.
+    static func text(
         executablePath: String = Bundle.main.executablePath ?? CommandLine.arguments.first ?? "",
         currentDirectory: String = FileManager.default.currentDirectoryPath
-    ) -> (text: String, path: String?) {
+    ) -> String {
         for candidate in candidatePaths(executablePath: executablePath, currentDirectory: currentDirectory) {
-            if let text = try? TextFileReader.read(candidate) {
-                return (text, candidate)
-            }
+            if let text = try? TextFileReader.read(candidate) { return text }
         }
-        return (embeddedText, nil)
+        return embeddedText
     }
 
-    /// The current directory first (someone running from a checkout), then the directories
-    /// above the executable (`.build/debug/forked-edit` sits three levels below the checkout).
+    /// The directories above the executable first (`.build/debug/forked-edit` sits a few
+    /// levels below the checkout), then the current directory (someone in a checkout running
+    /// an installed binary).
     static func candidatePaths(executablePath: String, currentDirectory: String) -> [String] {
-        var paths = [(currentDirectory as NSString).appendingPathComponent(relativePath)]
-        let executable = URL(fileURLWithPath: executablePath).resolvingSymlinksInPath()
-        var directory = executable.deletingLastPathComponent()
+        var paths: [String] = []
+        var directory = URL(fileURLWithPath: executablePath).resolvingSymlinksInPath().deletingLastPathComponent()
         for _ in 0..<5 {
             paths.append(directory.appendingPathComponent(relativePath).path)
             directory = directory.deletingLastPathComponent()
         }
+        paths.append((currentDirectory as NSString).appendingPathComponent(relativePath))
         return paths
     }
 

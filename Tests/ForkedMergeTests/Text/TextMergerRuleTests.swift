@@ -27,6 +27,14 @@ struct TextMergerRuleTests {
         #expect(try merge("aXb!", "aXb?", ancestor: "ab") == "aXb!?")
     }
 
+    @Test("an insertion repeating the start or end of the other side's is applied once")
+    func repeatedInsertions() throws {
+        #expect(try merge("x = 10;", "x = 100;", ancestor: "x = 1;") == "x = 100;")
+        #expect(try merge("hi there ", "hi there my friend ", ancestor: "hi ") == "hi there my friend ")
+        #expect(try merge("Send the detailed report", "Send the quarterly detailed report", ancestor: "Send the report")
+            == "Send the quarterly detailed report")
+    }
+
     // MARK: 3. Same-place insertions
 
     @Test("insertions at one place are both kept, dominant first, never interleaved")
@@ -59,6 +67,11 @@ struct TextMergerRuleTests {
     func wordConflict() throws {
         #expect(try merge("the dog sat", "the cow sat", ancestor: "the cat sat") == "the dog cow sat")
         #expect(try merge("the cow sat", "the dog sat", ancestor: "the cat sat") == "the cow dog sat")
+    }
+
+    @Test("conflicts in scripts without spaces widen to single ideographs, without a separator")
+    func spacelessScriptConflict() throws {
+        #expect(try merge("今天天气坏", "今天天气糟", ancestor: "今天天气好") == "今天天气坏糟")
     }
 
     @Test("edits to one word that do not overlap stay character-precise")

@@ -1,0 +1,26 @@
+/// Building blocks for property tests: a pool of awkward characters and random edits.
+enum TextEdits {
+    /// Characters chosen to stress grapheme handling: ASCII, line endings, combining marks
+    /// (alone and attached), ZWJ sequences, flags, skin tones, BOM, controls, CJK.
+    static let pool: [Character] = [
+        "a", "b", "c", "x", " ", " ", "\n", "\r\n", "\t", ".", ",", "_", "1",
+        "é", "e\u{301}", "\u{301}", "ß", "会", "議",
+        "👩‍💻", "👨‍👩‍👧", "🇩🇪", "👍🏽", "\u{200D}", "\u{FEFF}", "\u{0}", "\u{7}", "\u{1B}",
+    ]
+
+    /// Applies edits encoded as integers to `ancestor`: each integer picks a position, a
+    /// number of characters to delete (0-3) and up to three pool characters to insert.
+    static func apply(_ codes: [Int], to ancestor: [Character]) -> [Character] {
+        var text = ancestor
+        for code in codes {
+            let position = text.isEmpty ? 0 : (code % (text.count + 1))
+            let deletion = min((code / 7) % 4, text.count - position)
+            text.removeSubrange(position..<(position + deletion))
+            let insertCount = (code / 29) % 4
+            var insertion: [Character] = []
+            for index in 0..<insertCount { insertion.append(pool[(code / 113 + index * 31) % pool.count]) }
+            text.insert(contentsOf: insertion, at: position)
+        }
+        return text
+    }
+}

@@ -1,0 +1,88 @@
+import ForkedMerge
+import Testing
+
+@Suite("TextMerger robustness")
+struct TextMergerRobustnessTests {
+    private func merge(_ dominant: String, _ subordinate: String, ancestor: String) throws -> String {
+        try TextMerger().merge(dominant, withSubordinate: subordinate, commonAncestor: ancestor)
+    }
+
+    @Test("empty strings in any position")
+    func emptyStrings() throws {
+        #expect(try merge("", "", ancestor: "") == "")
+        #expect(try merge("a", "", ancestor: "") == "a")
+        #expect(try merge("", "b", ancestor: "a") == "b")
+        #expect(try merge("", "", ancestor: "abc") == "")
+    }
+
+    @Test("texts of only newlines")
+    func onlyNewlines() throws {
+        #expect(try merge("\n\n\n", "\n", ancestor: "\n\n") == "\n\n")
+        #expect(try merge("\r\n\r\n", "\n\n\n", ancestor: "\n\n") == "\r\n\r\n\n")
+    }
+
+    @Test("lone combining marks, ZWJ, BOM and control characters")
+    func awkwardScalars() throws {
+        #expect(try merge("\u{301}x", "\u{301}", ancestor: "\u{301}") == "\u{301}x")
+        #expect(try merge("\u{FEFF}a", "\u{FEFF}b", ancestor: "\u{FEFF}") == "\u{FEFF}ab")
+        #expect(try merge("\u{200D}👩", "\u{200D}", ancestor: "\u{200D}") == "\u{200D}👩")
+        #expect(try merge("\u{0}\u{7}", "\u{1B}", ancestor: "") == "\u{0}\u{7}\u{1B}")
+    }
+
+    @Test("a 10 MB single line with edits on both sides merges")
+    func tenMegabyteLine() throws {
+        let words = ["alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "iota", "kappa"]
+        var ancestor = ""
+        ancestor.reserveCapacity(10_000_100)
+        var state: UInt64 = 42
+        while ancestor.utf8.count < 10_000_000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            ancestor += words[Int(state >> 33) % words.count]
+            ancestor += " "
+        }
+        let dominant = "START " + ancestor
+        let subordinate = ancestor + "END"
+        let merged = try merge(dominant, subordinate, ancestor: ancestor)
+        #expect(merged == "START " + ancestor + "END")
+    }
+}
+
+@Suite("TextMerger large conflicts")
+struct TextMergerLargeConflictTests {
+    @Test("one side deleting a long text while the other edits it throughout stays fast and keeps the edits")
+    func deleteAllAgainstManyEdits() throws {
+        let line = "the quick brown fox jumps over the lazy dog\n"
+        let ancestor = String(repeating: line, count: 2_000)
+        var subordinateLines = Array(repeating: line, count: 2_000)
+        for index in stride(from: 0, to: subordinateLines.count, by: 5) {
+            subordinateLines[index] = "the quick brown fox jumps over the lazy dog number\(index)\n"
+        }
+        let subordinate = subordinateLines.joined()
+        let clock = ContinuousClock()
+        var merged = ""
+        let elapsed = try clock.measure {
+            merged = try TextMerger().merge("", withSubordinate: subordinate, commonAncestor: ancestor)
+        }
+        for index in stride(from: 0, to: 2_000, by: 5) {
+            #expect(merged.contains("number\(index)"))
+        }
+        #expect(elapsed < .seconds(20))
+    }
+}
+
+extension TextMergerLargeConflictTests {
+    @Test("one side rewriting a long text while the other rewrites words throughout stays fast and loses nothing")
+    func rewriteAllAgainstManyRewrites() throws {
+        let line = "the quick brown fox jumps over the lazy dog\n"
+        let ancestor = String(repeating: line, count: 2_000)
+        let subordinate = String(repeating: "the quick red fox leaps over the lazy cat\n", count: 2_000)
+        let clock = ContinuousClock()
+        var merged = ""
+        let elapsed = try clock.measure {
+            merged = try TextMerger().merge("all new text\n", withSubordinate: subordinate, commonAncestor: ancestor)
+        }
+        #expect(merged.contains("all new text"))
+        #expect(merged.contains("leaps"))
+        #expect(elapsed < .seconds(20))
+    }
+}
