@@ -54,14 +54,19 @@ enum DurableFile {
 final class ExclusiveFileLock {
     private let descriptor: Int32
 
-    /// Blocks until the lock on `url` is held.
-    init(url: URL) throws {
+    /// Blocks until the lock on `url` is held; with `wait == false`, returns `nil` at once
+    /// when another open file (in this process or another) holds it.
+    init?(url: URL, wait: Bool = true) throws {
         descriptor = open(url.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             throw PersistenceError.fileSystem(path: url.path, reason: "cannot open lock: \(String(cString: strerror(errno)))")
         }
-        while flock(descriptor, LOCK_EX) != 0 {
+        while flock(descriptor, wait ? LOCK_EX : LOCK_EX | LOCK_NB) != 0 {
             if errno == EINTR { continue }
+            if errno == EWOULDBLOCK {
+                close(descriptor)
+                return nil
+            }
             let reason = String(cString: strerror(errno))
             close(descriptor)
             throw PersistenceError.fileSystem(path: url.path, reason: "cannot lock: \(reason)")

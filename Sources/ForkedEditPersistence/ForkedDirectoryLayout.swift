@@ -12,6 +12,8 @@ import Foundation
 ///   journals/<fork>.journal
 ///                        one AppendOnlyJournal per fork: a header record naming the fork's
 ///                        version in the repository, then one record per edit made since
+///   journals/<fork>.lock held by the process editing the fork, so no two processes
+///                        write one journal
 ///   saved.txt            the file's text as last opened or saved ("\n" line breaks), to
 ///                        tell a change made to the file outside the editor
 ///   open.lock            held while a process opens the directory (replay, disk changes)
@@ -49,6 +51,11 @@ public struct ForkedDirectoryLayout: Sendable, Equatable {
             name += plain ? String(UnicodeScalar(byte)) : "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
         }
         return journals.appendingPathComponent("\(name).journal")
+    }
+
+    /// The lock the process editing `fork` holds.
+    public func ownershipLock(of fork: Fork) -> URL {
+        journal(of: fork).deletingPathExtension().appendingPathExtension("lock")
     }
 }
 

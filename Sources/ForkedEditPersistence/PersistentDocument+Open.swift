@@ -31,7 +31,17 @@ extension PersistentDocument {
         } catch {
             throw PersistenceError.fileSystem(path: directoryPath, reason: "cannot create: \(error.localizedDescription)")
         }
-        let openLock = try ExclusiveFileLock(url: layout.openLock)
+        guard let openLock = try ExclusiveFileLock(url: layout.openLock) else {
+            throw PersistenceError.fileSystem(path: layout.openLock.path, reason: "cannot lock")
+        }
+        // Claimed before anything is read, so a second editor of the same fork stops here
+        // instead of writing the same journal.
+        let ownership = try ownForks.map { fork in
+            guard let lock = try ExclusiveFileLock(url: layout.ownershipLock(of: fork), wait: false) else {
+                throw PersistenceError.forkInUse(fork: fork.name, file: file.path)
+            }
+            return lock
+        }
         let repository: FileRepository<TextDocument>
         do {
             repository = try FileRepository(directory: layout.repository)
@@ -62,7 +72,8 @@ extension PersistentDocument {
         }
         let document = try PersistentDocument(
             layout: layout, repository: repository, ownForks: ownForks, sharesRepository: sharesRepository,
-            lineEndings: normalized?.lineEndings ?? .unix, report: report, lastSavedText: lastSaved, options: options
+            lineEndings: normalized?.lineEndings ?? .unix, report: report, lastSavedText: lastSaved, options: options,
+            ownership: ownership
         )
         withExtendedLifetime(openLock) {}
         return document

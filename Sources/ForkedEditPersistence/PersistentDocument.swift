@@ -65,6 +65,8 @@ public final class PersistentDocument: EditorSessionObserver {
     public internal(set) var lastSavedText: String
 
     let memory: InMemoryRepository<TextDocument>
+    /// Held while the document is open: the own forks' ownership locks.
+    private var ownership: [ExclusiveFileLock]
     let writers: [Fork: JournalWriter]
     /// The version each fork's journal header names.
     var headerVersions: [Fork: Version] = [:]
@@ -80,8 +82,10 @@ public final class PersistentDocument: EditorSessionObserver {
 
     init(
         layout: ForkedDirectoryLayout, repository: FileRepository<TextDocument>, ownForks: [Fork],
-        sharesRepository: Bool, lineEndings: LineEndings, report: OpenReport, lastSavedText: String, options: Options
+        sharesRepository: Bool, lineEndings: LineEndings, report: OpenReport, lastSavedText: String, options: Options,
+        ownership: [ExclusiveFileLock]
     ) throws {
+        self.ownership = ownership
         self.layout = layout
         self.repository = repository
         self.ownForks = ownForks
@@ -157,6 +161,7 @@ public final class PersistentDocument: EditorSessionObserver {
         guard !isClosed else { return }
         try synchronize()
         for writer in writers.values { writer.stop() }
+        ownership.removeAll()
         isClosed = true
     }
 

@@ -16,7 +16,7 @@ struct PersistentDocumentTests {
         let names = Set(try FileManager.default.contentsOfDirectory(atPath: directory.path))
         #expect(names.isSuperset(of: ["repository", "journals", "saved.txt", "open.lock"]))
         let journals = Set(try FileManager.default.contentsOfDirectory(atPath: document.layout.journals.path))
-        #expect(journals == ["left.journal", "right.journal"])
+        #expect(journals == ["left.journal", "left.lock", "right.journal", "right.lock"])
         #expect(document.report.createdRepository)
         #expect(try document.resource.value(in: .main)?.text == "hello\n")
     }

@@ -139,3 +139,20 @@ struct SharedDocumentTests {
         }
     }
 }
+
+@Suite("Fork ownership")
+struct ForkOwnershipTests {
+    @Test("a fork open in one document cannot be opened for editing in another until it is closed")
+    func oneEditorPerFork() throws {
+        let scratch = try ScratchFile(text: "x\n")
+        let first = try scratch.open(forks: ["alice"], shared: true)
+        #expect(throws: PersistenceError.forkInUse(fork: "alice", file: scratch.layout.file.path)) {
+            _ = try scratch.open(forks: ["alice"], shared: true)
+        }
+        let other = try scratch.open(forks: ["bob"], shared: true)
+        try other.close()
+        try first.close()
+        let again = try scratch.open(forks: ["alice"], shared: true)
+        try again.close()
+    }
+}

@@ -84,6 +84,10 @@ struct PersistenceTmuxTests {
         defer { bob.close() }
         try #require(try bob.waitForScreen { $0.contains("bob") && $0.contains("alice") } != nil, "\(bob.screenForMessage)")
 
+        let second = try runProcess(try ForkedEditBinary.path, [file.path, "--fork", "alice"], timeout: .seconds(10))
+        #expect(second.status == 2)
+        #expect(second.standardError.contains("fork 'alice'"), "a second editor of one fork is refused: \(second.standardError)")
+
         try alice.sendKeys("End")
         try alice.type(" by alice")
         let seen = try bob.waitForScreen(timeout: .seconds(3)) { $0.contains("Plan by alice") }
