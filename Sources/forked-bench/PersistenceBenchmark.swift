@@ -38,7 +38,7 @@ struct PersistenceBenchmark {
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
 
-        let (plain, journaled, record, durable) = try keystrokeCosts(text: text, in: scratch)
+        let (plain, journaled, record, durable, snapshot) = try keystrokeCosts(text: text, in: scratch)
         let reopen = try reopenTimes(text: text, in: scratch)
         return [
             BenchmarkRow(name: "keystroke, in-memory session", size: size, milliseconds: plain.p50, note: plain.note),
@@ -47,13 +47,17 @@ struct PersistenceBenchmark {
                          note: record.note + " (goal p99 < 1 ms)"),
             BenchmarkRow(name: "keystroke to disk (write + fdatasync)", size: size, milliseconds: durable.p50,
                          note: durable.note + ", off the keystroke's thread"),
+            BenchmarkRow(name: "snapshot (journal folded into the repository)", size: size, milliseconds: snapshot.p50,
+                         note: snapshot.note + ", every 1,000 edits when typing pauses, and on merge/save/quit"),
             BenchmarkRow(name: "reopen, replaying \(journalEdits) edits", size: size, milliseconds: reopen,
                          note: "median of \(options.runs) (goal < 200 ms)"),
         ]
     }
 
     /// Types the same keystrokes into an in-memory session and a journaled one.
-    private func keystrokeCosts(text: String, in scratch: URL) throws -> (Percentiles, Percentiles, Percentiles, Percentiles) {
+    private func keystrokeCosts(
+        text: String, in scratch: URL
+    ) throws -> (Percentiles, Percentiles, Percentiles, Percentiles, Percentiles) {
         let clock = ContinuousClock()
         let keys = (0..<keystrokes).map { index -> Key in
             index % 40 == 39 ? .down : .text(String(UnicodeScalar(UInt8(0x61 + index % 26))))
@@ -87,7 +91,13 @@ struct PersistenceBenchmark {
             return Timing.milliseconds(try clock.measure { try document.flushJournals() })
         }
         try document.flushJournals()
-        return (Percentiles(plain), Percentiles(journaled), Percentiles(record), Percentiles(durable))
+        // A snapshot after a few keystrokes: one fork's 1 MB value written and synced.
+        let snapshot = try (0..<max(5, options.runs)).map { _ in
+            for key in keys.prefix(5) { session.handle(.key(key)) }
+            return Timing.milliseconds(try clock.measure { try document.synchronize() })
+        }
+        try document.close()
+        return (Percentiles(plain), Percentiles(journaled), Percentiles(record), Percentiles(durable), Percentiles(snapshot))
     }
 
     /// Median time to open a 1 MB document whose fork has a 10,000-edit journal (typing in

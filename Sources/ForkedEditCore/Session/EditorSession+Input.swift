@@ -122,6 +122,12 @@ extension EditorSession {
         try refreshLiveMerge()
     }
 
+    /// Whether a pane this session edits differs from the saved text (a read-only pane's
+    /// fork is another process's to save).
+    var hasUnsavedEdits: Bool {
+        paneTexts.indices.contains { !readOnlyPanes.contains($0) && paneTexts[$0] != savedText }
+    }
+
     /// Recomputes the live merge from ``paneTexts``.
     func refreshLiveMerge() throws {
         let times = try forks.map { try resource.lastChange(in: $0) }
@@ -130,7 +136,7 @@ extension EditorSession {
         let dominant = times[1] > times[0] ? 1 : 0
         ancestorText = try resource.commonAncestor(of: forks[dominant])?.text ?? ""
         liveMerge = LiveMerge(texts: paneTexts, ancestor: ancestorText, dominantPane: dominant)
-        isModified = paneTexts.contains { $0 != savedText }
+        isModified = hasUnsavedEdits
     }
 
     /// Merges the editable forks into main and main back into them (through the observer,
@@ -160,7 +166,7 @@ extension EditorSession {
             return false
         }
         savedText = text
-        isModified = paneTexts.contains { $0 != savedText }
+        isModified = hasUnsavedEdits
         observer?.editorSession(self, didSave: text, toFile: fileName)
         let lines = text.isEmpty ? 0 : mergedLineCount(text)
         message = "Merged and saved \(lines) line\(lines == 1 ? "" : "s") to \(fileName)"
