@@ -77,11 +77,17 @@ public enum JournalRecord: Sendable, Equatable {
 
 /// Why a journal record could not be decoded.
 public enum JournalRecordError: Error, Equatable, CustomStringConvertible {
+    /// The record has no bytes.
     case empty
+    /// The record is shorter than its fixed fields.
     case truncated
+    /// The header names a journal format this build does not read.
     case unsupportedFormat(UInt8)
+    /// The first byte is neither a header nor an edit.
     case unknownTag(UInt8)
+    /// A fork name or inserted text is not valid UTF-8.
     case invalidText
+    /// An offset does not fit in this platform's integers.
     case offsetOutOfRange
 
     /// A short explanation.

@@ -56,12 +56,13 @@ struct EditCommand: ParsableCommand {
             // Everything that can fail without a terminal (the file, the fork names, the stored
             // state) is checked before the screen changes; the app resizes the session to the
             // terminal on start.
-            let persistent = try openState(text: document, forkNames: forkNames)
+            let (persistent, notice) = try openState(text: document, forkNames: forkNames)
             let session = try persistent?.makeSession(fileName: filePath, columns: 80, rows: 24, writer: FileDocumentWriter())
                 ?? EditorSession(
                     text: document, fileName: filePath, forkNames: forkNames,
                     columns: 80, rows: 24, writer: FileDocumentWriter()
                 )
+            if let notice { session.message = notice }
             let recordingSink = try record.map(FileLineSink.init(path:))
             let castSink = try cast.map(FileLineSink.init(path:))
             let terminal = try NcursesTerminal()
@@ -82,17 +83,24 @@ struct EditCommand: ParsableCommand {
                 inputTimeoutMilliseconds: persistent?.suggestedInputTimeoutMilliseconds ?? EditorApp.inputTimeoutMilliseconds,
                 onIdle: persistent.map { state in { session in try state.idle(session: session) } }
             )
-            try app.run()
+            do {
+                try app.run()
+            } catch {
+                // Whatever stopped the editor, what was typed goes into the repository.
+                try? persistent?.close()
+                throw error
+            }
             try persistent?.close()
         }
     }
 
-    /// The file's stored editing state, or `nil` for the demo document and with `--no-state`.
-    private func openState(text: String, forkNames: [String]) throws -> PersistentDocument? {
+    /// The file's stored editing state, or `nil` for the demo document, with `--no-state`, and
+    /// (with a notice for the status line) where the state directory cannot be written.
+    private func openState(text: String, forkNames: [String]) throws -> (PersistentDocument?, notice: String?) {
         if autoMerge && fork == nil { throw CommandFailure("--auto-merge needs --fork NAME") }
         guard let filePath, !noState else {
             if fork != nil { throw CommandFailure("--fork needs a FILE and its stored state") }
-            return nil
+            return (nil, nil)
         }
         let ownForks: [Fork]
         if let fork {
@@ -107,10 +115,17 @@ struct EditCommand: ParsableCommand {
             ownForks = forkNames.map(Fork.init(name:))
         }
         let exists = FileManager.default.fileExists(atPath: filePath)
-        return try StateDirectoryOpening.open(
-            file: filePath, fileText: exists ? text : nil, ownForks: ownForks,
-            sharing: fork != nil, autoMerge: autoMerge, fresh: fresh
-        )
+        do {
+            let document = try StateDirectoryOpening.open(
+                file: filePath, fileText: exists ? text : nil, ownForks: ownForks,
+                sharing: fork != nil, autoMerge: autoMerge, fresh: fresh
+            )
+            return (document, nil)
+        } catch PersistenceError.fileSystem(let path, let reason) where fork == nil {
+            // A file in a directory the user cannot write to can still be read and edited;
+            // only sharing a fork with other processes needs the state directory.
+            return (nil, "Edits are not kept for crash recovery: \(path): \(reason)")
+        }
     }
 
     /// The text to edit: the file's, empty for a file still to be created, or the demo.

@@ -68,6 +68,24 @@ struct PersistenceTmuxTests {
         #expect(exited != nil, "\(tmux.screenForMessage)")
     }
 
+    @Test("Where the state directory cannot be made, the editor still opens and says edits are not kept")
+    func stateDirectoryCannotBeMade() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("plain.txt")
+        let pidFile = directory.appendingPathComponent("pid")
+        try "Read me.\n".write(to: file, atomically: false, encoding: .utf8)
+        // A plain file where the state directory would go: as unwritable as it gets, even for root.
+        try "in the way\n".write(to: directory.appendingPathComponent(".plain.txt.forked"), atomically: false, encoding: .utf8)
+        let tmux = try TmuxSession(command: try editorCommand([file.path], pidFile: pidFile), columns: 100, rows: 30)
+        defer { tmux.close() }
+        let shown = try tmux.waitForScreen { $0.contains("Read me.") && $0.contains("not kept") }
+        #expect(shown != nil, "\(tmux.screenForMessage)")
+        try tmux.sendKeys("C-q")
+        let exited = try tmux.waitForScreen { $0.contains("forked-edit exited with 0") }
+        #expect(exited != nil, "\(tmux.screenForMessage)")
+    }
+
     @Test("Two processes with --fork each edit their own fork and see the other's live")
     func twoProcessesShareOneFile() throws {
         let directory = try makeTemporaryDirectory()

@@ -19,7 +19,7 @@ enum StateDirectoryOpening {
         do {
             return try attempt()
         } catch let error as PersistenceError {
-            guard case .corruptState = error else { throw CommandFailure(error) }
+            guard case .corruptState = error else { throw error }
             let layout = ForkedDirectoryLayout(file: file)
             guard fresh || askToStartFresh(error, file: path) else {
                 throw CommandFailure(
