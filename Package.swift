@@ -47,7 +47,7 @@ let package = Package(
         ),
 
         // MARK: The editor: a pure core, no terminal in it
-        .target(name: "ForkedEditCore", dependencies: ["Forked", "ForkedMerge"], swiftSettings: strictSettings),
+        .target(name: "ForkedEditCore", dependencies: ["Forked", "ForkedMerge", "ForkedModel"], swiftSettings: strictSettings),
 
         // MARK: The editor's state on disk: repository, journals, crash recovery, sharing
         .target(

@@ -10,13 +10,17 @@ struct BenchmarkOptions {
     var persistence = true
     /// Whether to measure only those.
     var persistenceOnly = false
+    /// Files to merge instead of generated texts: dominant, ancestor, subordinate (git's order).
+    var files: (dominant: String, ancestor: String, subordinate: String)? = nil
 
     /// Usage text for `--help` and for bad arguments.
     static let usage = """
-    usage: forked-bench [--sizes 10k,100k,1m,10m] [--runs N] [--no-traces] [--no-persistence | --persistence-only]
+    usage: forked-bench [--sizes 10k,100k,1m,10m] [--runs N] [--no-traces] [--files DOMINANT ANCESTOR SUBORDINATE]
+                        [--no-persistence | --persistence-only]
       --sizes  comma-separated text sizes (suffix k or m), default 10k,100k,1m,10m
       --runs   runs per measurement, the median is reported (default 5)
       --no-traces  skip the replay of real merges from the editing traces
+      --files  merge these three files (in git merge-file's order) instead of generated texts
       --no-persistence    skip the editor's journal and reopen costs
       --persistence-only  measure only the editor's journal and reopen costs
     """
@@ -39,6 +43,11 @@ struct BenchmarkOptions {
                     throw ParseError(description: "--runs needs a positive number")
                 }
                 self.runs = runs
+            case "--files":
+                guard let dominant = remaining.popFirst(), let ancestor = remaining.popFirst(), let subordinate = remaining.popFirst() else {
+                    throw ParseError(description: "--files needs three paths: dominant ancestor subordinate")
+                }
+                files = (dominant, ancestor, subordinate)
             case "--no-traces":
                 replayTraces = false
             case "--no-persistence":

@@ -73,11 +73,23 @@ struct TextGenerator {
         }
         // Make some subordinate edits land on the dominant side's to exercise conflicts.
         for index in subordinatePositions.indices where Int.random(in: 0..<10, using: &random) == 0 {
-            if let near = dominantPositions.min(by: { abs($0 - subordinatePositions[index]) < abs($1 - subordinatePositions[index]) }) {
+            if let near = nearest(to: subordinatePositions[index], in: dominantPositions) {
                 subordinatePositions[index] = min(ancestor.count - 1, near + Int.random(in: 0...3, using: &random))
             }
         }
         return (applyEdits(to: ancestor, at: dominantPositions), applyEdits(to: ancestor, at: subordinatePositions.sorted()))
+    }
+
+    /// The element of the sorted `positions` closest to `target`, by binary search.
+    private func nearest(to target: Int, in positions: [Int]) -> Int? {
+        var low = 0
+        var high = positions.count
+        while low < high {
+            let mid = (low + high) / 2
+            if positions[mid] < target { low = mid + 1 } else { high = mid }
+        }
+        let candidates = [low - 1, low].filter { positions.indices.contains($0) }.map { positions[$0] }
+        return candidates.min { abs($0 - target) < abs($1 - target) }
     }
 
     private mutating func applyEdits(to ancestor: [UInt8], at positions: [Int]) -> [UInt8] {

@@ -17,18 +17,28 @@ do {
         print(ResultTable.render(try PersistenceBenchmark(options: options).run(), title: PersistenceBenchmark.title))
         exit(0)
     }
-    let synthetic = try SyntheticMergeBenchmark(options: options).run()
-    print(ResultTable.render(
-        synthetic,
-        title: "Three-way text merge, edit every ~\(TextGenerator.editSpacing) chars per side, median of \(options.runs) runs"
-    ))
+    if let files = options.files {
+        let input = try MergeInput(
+            ancestor: Array(Data(contentsOf: URL(fileURLWithPath: files.ancestor))),
+            dominant: Array(Data(contentsOf: URL(fileURLWithPath: files.dominant))),
+            subordinate: Array(Data(contentsOf: URL(fileURLWithPath: files.subordinate))),
+            label: "files"
+        )
+        print(ResultTable.render(try input.measure(runs: options.runs), title: "Three-way merge of the given files, median of \(options.runs) runs"))
+    } else {
+        let synthetic = try SyntheticMergeBenchmark(options: options).run()
+        print(ResultTable.render(
+            synthetic,
+            title: "Three-way text merge, edit every ~\(TextGenerator.editSpacing) chars per side, median of \(options.runs) runs"
+        ))
+    }
     let replay = options.replayTraces ? try TraceReplayBenchmark(options: options).run() : []
     if !replay.isEmpty {
         print("")
         print(ResultTable.render(replay, title: "Real merges from editing traces (all triples per file), median of \(options.runs) runs"))
         print(TraceReplayBenchmark.attribution)
     }
-    if options.persistence {
+    if options.persistence, options.files == nil {
         print("")
         print(ResultTable.render(try PersistenceBenchmark(options: options).run(), title: PersistenceBenchmark.title))
     }

@@ -1,18 +1,22 @@
 /// A minimal open-addressing hash map from `Int` to `Int`, for the diff's hot paths where
 /// the standard `Dictionary`'s seeded hashing dominates the running time.
+///
+/// Keys and values sit side by side in one array, so a lookup usually touches one cache line.
 struct IntegerTable {
-    private var keys: [Int]
-    private var values: [Int]
-    private var used: [Bool]
+    private struct Slot {
+        var key: Int
+        var value: Int
+        var used: Bool
+    }
+
+    private var slots: [Slot]
     private let mask: Int
 
     /// Creates a table with room for `capacity` keys.
     init(capacity: Int) {
         var size = 16
         while size < capacity * 2 { size <<= 1 }
-        keys = [Int](repeating: 0, count: size)
-        values = [Int](repeating: 0, count: size)
-        used = [Bool](repeating: false, count: size)
+        slots = [Slot](repeating: Slot(key: 0, value: 0, used: false), count: size)
         mask = size - 1
     }
 
@@ -24,8 +28,8 @@ struct IntegerTable {
     /// The value stored for `key`, if any.
     func value(for key: Int) -> Int? {
         var index = slot(for: key)
-        while used[index] {
-            if keys[index] == key { return values[index] }
+        while slots[index].used {
+            if slots[index].key == key { return slots[index].value }
             index = (index + 1) & mask
         }
         return nil
@@ -35,17 +39,15 @@ struct IntegerTable {
     @discardableResult
     mutating func update(_ value: Int, for key: Int) -> Int? {
         var index = slot(for: key)
-        while used[index] {
-            if keys[index] == key {
-                let old = values[index]
-                values[index] = value
+        while slots[index].used {
+            if slots[index].key == key {
+                let old = slots[index].value
+                slots[index].value = value
                 return old
             }
             index = (index + 1) & mask
         }
-        used[index] = true
-        keys[index] = key
-        values[index] = value
+        slots[index] = Slot(key: key, value: value, used: true)
         return nil
     }
 }

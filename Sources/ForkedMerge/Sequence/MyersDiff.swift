@@ -17,8 +17,11 @@ enum MyersDiff {
         // v[offset + k] is the furthest x reached on diagonal k (x - y == k); -1 marks none.
         var storage = workspace.furthest
         workspace.furthest = []
-        storage.removeAll(keepingCapacity: true)
-        storage.append(contentsOf: repeatElement(-1, count: 2 * limit + 3))
+        // Every entry read at step d was written at step d - 1, so stale values from earlier
+        // diffs are harmless and the buffer only needs to be large enough.
+        if storage.count < 2 * limit + 3 {
+            storage.append(contentsOf: repeatElement(-1, count: 2 * limit + 3 - storage.count))
+        }
         // After step d, trace[traceStarts[d] + (k + d)] holds v for k in -d...d.
         var trace = workspace.trace
         workspace.trace = []

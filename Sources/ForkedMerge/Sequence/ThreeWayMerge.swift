@@ -13,92 +13,15 @@
 /// the only part that looks at elements.
 struct ThreeWayMerge<Policy: ThreeWayMergePolicy> {
     let ancestorCount: Int
-    let dominant: [DiffHunk]
-    let subordinate: [DiffHunk]
     let policy: Policy
+    /// Both sides' hunks in ancestor order (see ``SidedHunk/precedes(_:_:)``).
+    let hunks: [SidedHunk]
 
-    /// A group of hunks resolved together, with the ancestor range it replaces.
-    private struct Group {
-        var hunks: [SidedHunk]
-        var range: Range<Int>
-        var widened = false
-
-        init(_ hunk: SidedHunk) {
-            hunks = [hunk]
-            range = hunk.hunk.ancestor
-        }
-
-        mutating func absorb(_ hunk: SidedHunk) {
-            hunks.append(hunk)
-            range = min(range.lowerBound, hunk.hunk.ancestor.lowerBound)..<max(range.upperBound, hunk.hunk.ancestor.upperBound)
-        }
-
-        func touches(_ range: Range<Int>) -> Bool {
-            hunks.contains { $0.touches(range) }
-        }
-    }
-
-    private struct Resolved {
-        var group: Group
-        var pieces: [MergePiece]
-    }
-
-    /// Returns the merged sequence as pieces of the ancestor, the sides and separators.
-    func pieces() -> [MergePiece] {
-        let groups = buildGroups()
-        var resolved: [Resolved] = []
-        resolved.reserveCapacity(groups.count)
-        var index = 0
-        while index < groups.count {
-            var group = groups[index]
-            index += 1
-            var pieces = resolve(group)
-            while case .widen(let wanted) = pieces {
-                var target = wanted
-                // Absorb neighbours reaching into the widened range, then widen again until stable.
-                while true {
-                    while let last = resolved.last, last.group.touches(target) {
-                        for hunk in last.group.hunks { group.absorb(hunk) }
-                        resolved.removeLast()
-                    }
-                    while index < groups.count, groups[index].touches(target) {
-                        for hunk in groups[index].hunks { group.absorb(hunk) }
-                        index += 1
-                    }
-                    let covering = min(target.lowerBound, group.range.lowerBound)..<max(target.upperBound, group.range.upperBound)
-                    let again = policy.widened(covering)
-                    let rewidened = min(again.lowerBound, covering.lowerBound)..<max(again.upperBound, covering.upperBound)
-                    if rewidened == target { break }
-                    target = rewidened
-                }
-                group.hunks.sort { SidedHunk.precedes($0, $1) }
-                group.range = target
-                group.widened = true
-                pieces = .pieces(widenedPieces(group))
-            }
-            if case .pieces(let list) = pieces {
-                resolved.append(Resolved(group: group, pieces: list))
-            }
-        }
-
-        var output: [MergePiece] = []
-        output.reserveCapacity(resolved.count * 2 + 1)
-        var cursor = 0
-        for entry in resolved {
-            if entry.group.range.lowerBound > cursor {
-                output.append(MergePiece(source: .ancestor, range: cursor..<entry.group.range.lowerBound, origin: .ancestor))
-            }
-            output.append(contentsOf: entry.pieces)
-            cursor = max(cursor, entry.group.range.upperBound)
-        }
-        if cursor < ancestorCount {
-            output.append(MergePiece(source: .ancestor, range: cursor..<ancestorCount, origin: .ancestor))
-        }
-        return output
-    }
-
-    /// Sweeps both sides' hunks in order, chaining interacting hunks into groups.
-    private func buildGroups() -> [Group] {
+    /// Prepares a merge of two sides' hunks (each sorted and coalesced) over an ancestor of
+    /// `ancestorCount` elements.
+    init(ancestorCount: Int, dominant: [DiffHunk], subordinate: [DiffHunk], policy: Policy) {
+        self.ancestorCount = ancestorCount
+        self.policy = policy
         var all: [SidedHunk] = []
         all.reserveCapacity(dominant.count + subordinate.count)
         var d = 0
@@ -114,202 +37,107 @@ struct ThreeWayMerge<Policy: ThreeWayMergePolicy> {
                 s += 1
             }
         }
+        hunks = all
+    }
 
-        var groups: [Group] = []
+    /// Hunks resolved together: a contiguous run of ``hunks`` and the ancestor range it replaces.
+    struct Group {
+        var indices: Range<Int>
+        var range: Range<Int>
+    }
+
+    /// A resolved group's place in the output, kept so a later widening can take it back.
+    private struct Record {
+        var group: Group
+        var outputStart: Int
+        var cursorBefore: Int
+    }
+
+    func members(_ group: Group) -> ArraySlice<SidedHunk> { hunks[group.indices] }
+
+    private func touches(_ group: Group, _ range: Range<Int>) -> Bool {
+        members(group).contains { $0.touches(range) }
+    }
+
+    private func joined(_ first: Group, _ second: Group) -> Group {
+        Group(
+            indices: min(first.indices.lowerBound, second.indices.lowerBound)..<max(first.indices.upperBound, second.indices.upperBound),
+            range: min(first.range.lowerBound, second.range.lowerBound)..<max(first.range.upperBound, second.range.upperBound)
+        )
+    }
+
+    /// The group starting at hunk `start`: hunks chained by interaction with the other side.
+    private func group(startingAt start: Int) -> Group {
         var lastDominant: SidedHunk? = nil
         var lastSubordinate: SidedHunk? = nil
-        for hunk in all {
-            let lastOther = hunk.side == .dominant ? lastSubordinate : lastDominant
-            if let lastOther, hunk.interacts(with: lastOther), !groups.isEmpty {
-                groups[groups.count - 1].absorb(hunk)
-            } else {
-                groups.append(Group(hunk))
-                lastDominant = nil
-                lastSubordinate = nil
+        var range = hunks[start].hunk.ancestor
+        var end = start
+        while end < hunks.count {
+            let hunk = hunks[end]
+            if end > start {
+                let lastOther = hunk.side == .dominant ? lastSubordinate : lastDominant
+                guard let lastOther, hunk.interacts(with: lastOther) else { break }
+                range = min(range.lowerBound, hunk.hunk.ancestor.lowerBound)..<max(range.upperBound, hunk.hunk.ancestor.upperBound)
             }
             if hunk.side == .dominant { lastDominant = hunk } else { lastSubordinate = hunk }
+            end += 1
         }
-        return groups
+        return Group(indices: start..<end, range: range)
     }
 
-    private enum Resolution {
-        case pieces([MergePiece])
-        case widen(Range<Int>)
-    }
-
-    private func resolve(_ group: Group) -> Resolution {
-        if group.hunks.count == 1, let only = group.hunks.first {
-            guard !only.hunk.side.isEmpty else { return .pieces([]) }
-            let source: MergeSource = only.side == .dominant ? .dominant : .subordinate
-            let origin: MergeOrigin = only.side == .dominant ? .dominant : .subordinate
-            return .pieces([MergePiece(source: source, range: only.hunk.side, origin: origin)])
-        }
-        let dominantVersion = version(of: .dominant, in: group)
-        let subordinateVersion = version(of: .subordinate, in: group)
-        if policy.sameContent(dominantVersion, subordinateVersion) {
-            return .pieces(dominantVersion.map { piece in
-                var piece = piece
-                if piece.origin == .dominant { piece.origin = .both }
-                return piece
-            })
-        }
-        let union = union(of: group)
-        // Only where both sides changed the same elements is the union a candidate blend;
-        // insertions at one point, or into what the other side deleted, are kept as they are.
-        guard bothSidesReplaceSameElements(group) else { return .pieces(union) }
-        switch policy.review(union: union, dominant: dominantVersion, subordinate: subordinateVersion, range: group.range) {
-        case .accept: return .pieces(union)
-        case .widen(let range): return .widen(range)
-        }
-    }
-
-    private func bothSidesReplaceSameElements(_ group: Group) -> Bool {
-        let dominantRanges = group.hunks.filter { $0.side == .dominant && !$0.hunk.ancestor.isEmpty }
-            .map(\.hunk.ancestor).sorted { $0.lowerBound < $1.lowerBound }
-        let subordinateRanges = group.hunks.filter { $0.side == .subordinate && !$0.hunk.ancestor.isEmpty }
-            .map(\.hunk.ancestor).sorted { $0.lowerBound < $1.lowerBound }
-        // Both lists are sorted and free of overlaps within themselves: one sweep finds any overlap.
-        var d = 0
-        var s = 0
-        while d < dominantRanges.count, s < subordinateRanges.count {
-            if dominantRanges[d].overlaps(subordinateRanges[s]) { return true }
-            if dominantRanges[d].upperBound <= subordinateRanges[s].upperBound { d += 1 } else { s += 1 }
-        }
-        return false
-    }
-
-    /// One side's version of the group's ancestor range.
-    private func version(of side: MergeSide, in group: Group) -> [MergePiece] {
-        var pieces: [MergePiece] = []
-        var cursor = group.range.lowerBound
-        let source: MergeSource = side == .dominant ? .dominant : .subordinate
-        let origin: MergeOrigin = side == .dominant ? .dominant : .subordinate
-        for sided in group.hunks where sided.side == side {
-            let hunk = sided.hunk
-            if hunk.ancestor.lowerBound > cursor {
-                pieces.append(MergePiece(source: .ancestor, range: cursor..<hunk.ancestor.lowerBound, origin: .ancestor))
-            }
-            if !hunk.side.isEmpty {
-                pieces.append(MergePiece(source: source, range: hunk.side, origin: origin))
-            }
-            cursor = max(cursor, hunk.ancestor.upperBound)
-        }
-        if cursor < group.range.upperBound {
-            pieces.append(MergePiece(source: .ancestor, range: cursor..<group.range.upperBound, origin: .ancestor))
-        }
-        return pieces
-    }
-
-    /// All deletions applied, every insertion kept whole at its position (dominant first);
-    /// a hunk both sides made identically is applied once.
-    private func union(of group: Group) -> [MergePiece] {
-        var deleted: [Range<Int>] = []
-        let deletions = group.hunks.map(\.hunk.ancestor).filter { !$0.isEmpty }.sorted { $0.lowerBound < $1.lowerBound }
-        for range in deletions {
-            if let last = deleted.last, last.upperBound >= range.lowerBound {
-                deleted[deleted.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
-            } else {
-                deleted.append(range)
-            }
-        }
-
-        var insertions: [(position: Int, piece: MergePiece)] = []
-        // Dominant insertions by the ancestor range they replace, to find identical twins.
-        var dominantByRange: [Range<Int>: Int] = [:]
-        for sided in group.hunks where !sided.hunk.side.isEmpty {
-            let hunk = sided.hunk
-            if sided.side == .subordinate, let index = dominantByRange[hunk.ancestor],
-               policy.sameContent([insertions[index].piece], [MergePiece(source: .subordinate, range: hunk.side, origin: .subordinate)]) {
-                insertions[index].piece.origin = .both
-                continue
-            }
-            let source: MergeSource = sided.side == .dominant ? .dominant : .subordinate
-            let origin: MergeOrigin = sided.side == .dominant ? .dominant : .subordinate
-            if sided.side == .dominant { dominantByRange[hunk.ancestor] = insertions.count }
-            insertions.append((hunk.ancestor.lowerBound, MergePiece(source: source, range: hunk.side, origin: origin)))
-        }
-        insertions = withoutRepeatedInsertions(insertions)
-        let ranks = insertions.map { policy.insertionRank($0.piece, at: $0.position) }
-        // At one position: by the policy's rank, then dominant first, then in group order.
-        let ordered = insertions.enumerated().sorted { lhs, rhs in
-            if lhs.element.position != rhs.element.position { return lhs.element.position < rhs.element.position }
-            if ranks[lhs.offset] != ranks[rhs.offset] { return ranks[lhs.offset] < ranks[rhs.offset] }
-            let lhsRank = lhs.element.piece.source == .subordinate ? 1 : 0
-            let rhsRank = rhs.element.piece.source == .subordinate ? 1 : 0
-            if lhsRank != rhsRank { return lhsRank < rhsRank }
-            return lhs.offset < rhs.offset
-        }.map(\.element)
-
-        var pieces: [MergePiece] = []
-        var cursor = group.range.lowerBound
-        func keep(upTo end: Int) {
-            guard end > cursor else { return }
-            var start = cursor
-            for range in deleted where range.upperBound > start && range.lowerBound < end {
-                if range.lowerBound > start {
-                    pieces.append(MergePiece(source: .ancestor, range: start..<range.lowerBound, origin: .ancestor))
-                }
-                start = max(start, range.upperBound)
-            }
-            if start < end {
-                pieces.append(MergePiece(source: .ancestor, range: start..<end, origin: .ancestor))
-            }
-            cursor = end
-        }
-        for insertion in ordered {
-            keep(upTo: insertion.position)
-            pieces.append(insertion.piece)
-        }
-        keep(upTo: group.range.upperBound)
-        return pieces
-    }
-
-    /// Drops an insertion that repeats the start or the end of the other side's insertion at the
-    /// same position: both sides typed the same thing and one typed more, so the longer one
-    /// alone is kept ("there " and "there my friend " give "there my friend ", "0" and "00" after
-    /// "1" give "100" rather than "1000"). This extends "the same change is applied once".
-    private func withoutRepeatedInsertions(_ insertions: [(position: Int, piece: MergePiece)]) -> [(position: Int, piece: MergePiece)] {
-        var dropped = Set<Int>()
-        var indicesByPosition: [Int: [Int]] = [:]
-        for (index, insertion) in insertions.enumerated() { indicesByPosition[insertion.position, default: []].append(index) }
-        for indices in indicesByPosition.values where indices.count > 1 {
-            for i in indices where insertions[i].piece.source == .dominant {
-                for j in indices where insertions[j].piece.source == .subordinate {
-                    let first = insertions[i]
-                    let second = insertions[j]
-                    let (shorter, longer, shorterIndex) = first.piece.range.count <= second.piece.range.count
-                        ? (first.piece, second.piece, i) : (second.piece, first.piece, j)
-                    let length = shorter.range.count
-                    guard length > 0, length < longer.range.count else { continue }
-                    var prefix = longer
-                    prefix.range = longer.range.lowerBound..<(longer.range.lowerBound + length)
-                    var suffix = longer
-                    suffix.range = (longer.range.upperBound - length)..<longer.range.upperBound
-                    if policy.sameContent([shorter], [prefix]) || policy.sameContent([shorter], [suffix]) {
-                        dropped.insert(shorterIndex)
+    /// Returns the merged sequence as pieces of the ancestor, the sides and separators.
+    func pieces() -> [MergePiece] {
+        var output: [MergePiece] = []
+        output.reserveCapacity(hunks.count * 2 + 1)
+        var records: [Record] = []
+        records.reserveCapacity(hunks.count)
+        var cursor = 0
+        var index = 0
+        while index < hunks.count {
+            var current = group(startingAt: index)
+            index = current.indices.upperBound
+            var resolution = resolve(current)
+            while case .widen(let wanted) = resolution {
+                var target = wanted
+                // Absorb neighbours reaching into the widened range, then widen again until stable.
+                while true {
+                    while let last = records.last, touches(last.group, target) {
+                        current = joined(last.group, current)
+                        output.removeSubrange(last.outputStart...)
+                        cursor = last.cursorBefore
+                        records.removeLast()
                     }
+                    while index < hunks.count {
+                        let next = group(startingAt: index)
+                        guard touches(next, target) else { break }
+                        current = joined(current, next)
+                        index = next.indices.upperBound
+                    }
+                    let covering = min(target.lowerBound, current.range.lowerBound)..<max(target.upperBound, current.range.upperBound)
+                    let again = policy.widened(covering)
+                    let rewidened = min(again.lowerBound, covering.lowerBound)..<max(again.upperBound, covering.upperBound)
+                    if rewidened == target { break }
+                    target = rewidened
                 }
+                current.range = target
+                resolution = .pieces(widenedPieces(current))
             }
-        }
-        return insertions.enumerated().filter { !dropped.contains($0.offset) }.map(\.element)
-    }
-
-    /// Both sides' complete versions of a widened range, dominant first, or one copy when equal.
-    private func widenedPieces(_ group: Group) -> [MergePiece] {
-        let dominantVersion = version(of: .dominant, in: group)
-        let subordinateVersion = version(of: .subordinate, in: group)
-        if policy.sameContent(dominantVersion, subordinateVersion) {
-            return dominantVersion.map { piece in
-                var piece = piece
-                if piece.origin == .dominant { piece.origin = .both }
-                return piece
+            let outputStart = output.count
+            let cursorBefore = cursor
+            if current.range.lowerBound > cursor {
+                output.append(MergePiece(source: .ancestor, range: cursor..<current.range.lowerBound, origin: .ancestor))
             }
+            switch resolution {
+            case .single(let piece): output.append(piece)
+            case .pieces(let list): output.append(contentsOf: list)
+            case .widen, .nothing: break
+            }
+            cursor = max(cursor, current.range.upperBound)
+            records.append(Record(group: current, outputStart: outputStart, cursorBefore: cursorBefore))
         }
-        var pieces = dominantVersion
-        if let separator = policy.separator(dominant: dominantVersion, subordinate: subordinateVersion, range: group.range) {
-            pieces.append(separator)
+        if cursor < ancestorCount {
+            output.append(MergePiece(source: .ancestor, range: cursor..<ancestorCount, origin: .ancestor))
         }
-        pieces.append(contentsOf: subordinateVersion)
-        return pieces
+        return output
     }
 }

@@ -29,21 +29,24 @@ enum CharacterRefinement {
             let a = UnsafeBufferPointer(rebasing: ancestor[ancestorRange])
             let b = UnsafeBufferPointer(rebasing: side[sideRange])
             let hunks = refined(
-                a, b, classA: { CharacterClass(asciiByte: a[$0]) }, classB: { CharacterClass(asciiByte: b[$0]) },
+                a, b, classA: ASCIIClasses(bytes: a), classB: ASCIIClasses(bytes: b),
                 context: context, workspace: workspace
             )
             return hunks.map { $0.offset(ancestorBy: ancestorRange.lowerBound, sideBy: sideRange.lowerBound) }
         }
         let charactersA = Array(String(decoding: UnsafeBufferPointer(rebasing: ancestor[ancestorRange]), as: UTF8.self))
         let charactersB = Array(String(decoding: UnsafeBufferPointer(rebasing: side[sideRange]), as: UTF8.self))
-        var interner = ElementInterner<Character>()
-        let idsA = interner.ids(of: charactersA)
-        let idsB = interner.ids(of: charactersB)
+        // Characters are compared by their bytes, not by Swift's canonical equivalence: a side
+        // that only changed "é" from one normalisation form to the other did change the text,
+        // and the merge reproduces each side's edits byte for byte.
+        var interner = ElementInterner<[UInt8]>()
+        let idsA = charactersA.map { interner.id(of: Array($0.utf8)) }
+        let idsB = charactersB.map { interner.id(of: Array($0.utf8)) }
         let classesA = charactersA.map(CharacterClass.init)
         let classesB = charactersB.map(CharacterClass.init)
         let hunks = idsA.withUnsafeBufferPointer { a in
             idsB.withUnsafeBufferPointer { b in
-                refined(a, b, classA: { classesA[$0] }, classB: { classesB[$0] }, context: context, workspace: workspace)
+                refined(a, b, classA: StoredClasses(classes: classesA), classB: StoredClasses(classes: classesB), context: context, workspace: workspace)
             }
         }
         let offsetsA = byteOffsets(charactersA, from: ancestorRange.lowerBound)
@@ -61,59 +64,6 @@ enum CharacterRefinement {
     struct Context {
         var before: CharacterClass?
         var after: CharacterClass?
-    }
-
-    /// Drops the common prefix and suffix of two regions, keeping whole words: each cut is made
-    /// right after an ASCII space, tab or line feed and before an ASCII byte, which is a token
-    /// boundary and always a grapheme boundary. Most changed lines differ in a word or two, so
-    /// this leaves the word and character diffs very little to do.
-    static func trimmedToChangedWords(
-        _ ancestor: UnsafeBufferPointer<UInt8>, _ ancestorRange: Range<Int>,
-        _ side: UnsafeBufferPointer<UInt8>, _ sideRange: Range<Int>
-    ) -> (Range<Int>, Range<Int>) {
-        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A }
-        let shorter = min(ancestorRange.count, sideRange.count)
-        var prefix = 0
-        while prefix < shorter, ancestor[ancestorRange.lowerBound + prefix] == side[sideRange.lowerBound + prefix] { prefix += 1 }
-        while prefix > 0 {
-            let a = ancestorRange.lowerBound + prefix
-            let b = sideRange.lowerBound + prefix
-            let cutAfterSpace = isSpace(ancestor[a - 1])
-            let nextIsASCII = (a == ancestorRange.upperBound || ancestor[a] < 0x80) && (b == sideRange.upperBound || side[b] < 0x80)
-            if cutAfterSpace && nextIsASCII { break }
-            prefix -= 1
-        }
-        var suffix = 0
-        while suffix < shorter - prefix,
-              ancestor[ancestorRange.upperBound - 1 - suffix] == side[sideRange.upperBound - 1 - suffix] { suffix += 1 }
-        while suffix > 0 {
-            let a = ancestorRange.upperBound - suffix
-            let b = sideRange.upperBound - suffix
-            let cutAfterSpace = a > ancestorRange.lowerBound + prefix && isSpace(ancestor[a - 1])
-                && b > sideRange.lowerBound + prefix && isSpace(side[b - 1])
-            if cutAfterSpace && ancestor[a] < 0x80 { break }
-            suffix -= 1
-        }
-        return (
-            (ancestorRange.lowerBound + prefix)..<(ancestorRange.upperBound - suffix),
-            (sideRange.lowerBound + prefix)..<(sideRange.upperBound - suffix)
-        )
-    }
-
-    private static func classOfScalar(endingAt position: Int, in bytes: UnsafeBufferPointer<UInt8>) -> CharacterClass? {
-        if bytes[position - 1] < 0x80 { return CharacterClass(asciiByte: bytes[position - 1]) }
-        var start = position - 1
-        while start > 0, bytes[start] & 0xC0 == 0x80 { start -= 1 }
-        guard let scalar = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self).unicodeScalars.first else { return nil }
-        return CharacterClass(scalar)
-    }
-
-    private static func classOfScalar(startingAt position: Int, in bytes: UnsafeBufferPointer<UInt8>) -> CharacterClass? {
-        if bytes[position] < 0x80 { return CharacterClass(asciiByte: bytes[position]) }
-        var end = position + 1
-        while end < bytes.count, bytes[end] & 0xC0 == 0x80 { end += 1 }
-        guard let scalar = String(decoding: UnsafeBufferPointer(rebasing: bytes[position..<end]), as: UTF8.self).unicodeScalars.first else { return nil }
-        return CharacterClass(scalar)
     }
 
     private static func isPlainASCII(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
@@ -140,9 +90,9 @@ enum CharacterRefinement {
     /// (for "A B C D" to "A X B D" it keeps "B" and reports "X " inserted and "C " deleted,
     /// where a plain character diff may keep the middle space and replace both letters);
     /// replaced words are then compared letter by letter, so "$100" to "$150" stays one digit.
-    static func refined<Element: FixedWidthInteger>(
+    static func refined<Element: FixedWidthInteger, ClassesA: CharacterClasses, ClassesB: CharacterClasses>(
         _ a: UnsafeBufferPointer<Element>, _ b: UnsafeBufferPointer<Element>,
-        classA: (Int) -> CharacterClass, classB: (Int) -> CharacterClass,
+        classA: ClassesA, classB: ClassesB,
         context: Context, workspace: DiffWorkspace
     ) -> [DiffHunk] {
         var tokensA = workspace.tokenStartsA
@@ -206,11 +156,11 @@ enum CharacterRefinement {
     /// Start of every token, followed by the end. A token is a run of word characters or a
     /// single other character, with the spaces after it: giving spaces no identity of their own
     /// stops the diff from keeping a space in common instead of a word.
-    private static func tokenStarts(count: Int, _ classOf: (Int) -> CharacterClass, into starts: inout [Int]) {
+    private static func tokenStarts<Classes: CharacterClasses>(count: Int, _ classes: Classes, into starts: inout [Int]) {
         starts.removeAll(keepingCapacity: true)
         var previous = CharacterClass.lineBreak
         for index in 0..<count {
-            let current = classOf(index)
+            let current = classes[index]
             defer { previous = current }
             let joinsPrevious: Bool
             if index == 0 {
@@ -227,77 +177,4 @@ enum CharacterRefinement {
         starts.append(count)
     }
 
-    /// Joins two hunks when the unchanged run between them is shorter than each of them and is
-    /// only a fragment of a word (letters a rewrite happened to keep, like the "o" of
-    /// "hello" rewritten to "foo"). Whole words and whitespace are never absorbed: they are real
-    /// common text, and absorbing them would turn kept text into conflicting insertions.
-    static func absorbShortEqualities(_ hunks: inout [DiffHunk], count: Int, _ classOf: (Int) -> CharacterClass) {
-        var index = 0
-        while index + 1 < hunks.count {
-            let current = hunks[index]
-            let next = hunks[index + 1]
-            let gap = next.ancestor.lowerBound - current.ancestor.upperBound
-            let currentSize = max(current.ancestor.count, current.side.count)
-            let nextSize = max(next.ancestor.count, next.side.count)
-            let gapRange = current.ancestor.upperBound..<next.ancestor.lowerBound
-            let isShort = gap < currentSize && gap < nextSize
-            if isShort, gapRange.allSatisfy({ classOf($0) == .word }),
-               (gapRange.lowerBound > 0 && classOf(gapRange.lowerBound - 1) == .word)
-                || (gapRange.upperBound < count && classOf(gapRange.upperBound) == .word) {
-                hunks[index] = DiffHunk(
-                    ancestor: current.ancestor.lowerBound..<next.ancestor.upperBound,
-                    side: current.side.lowerBound..<next.side.upperBound
-                )
-                hunks.remove(at: index + 1)
-                if index > 0 { index -= 1 }
-            } else {
-                index += 1
-            }
-        }
-    }
-
-    /// Moves pure insertions and deletions within their unchanged surroundings to the best boundary.
-    static func slide<Element: FixedWidthInteger>(
-        _ hunks: inout [DiffHunk], _ a: UnsafeBufferPointer<Element>, _ b: UnsafeBufferPointer<Element>,
-        classA classesA: (Int) -> CharacterClass, classB classesB: (Int) -> CharacterClass,
-        context: Context
-    ) {
-        for index in hunks.indices {
-            let hunk = hunks[index]
-            // Keep at least one unchanged element between neighbouring hunks.
-            let lowest = index > 0 ? hunks[index - 1].ancestor.upperBound + 1 : 0
-            let highest = index + 1 < hunks.count ? hunks[index + 1].ancestor.lowerBound - 1 : a.count
-            if hunk.isInsertion, !hunk.side.isEmpty {
-                var p = hunk.ancestor.lowerBound
-                var s = hunk.side.lowerBound
-                var e = hunk.side.upperBound
-                while p > lowest, b[e - 1] == a[p - 1] { p -= 1; s -= 1; e -= 1 }
-                var best = (score: Int.min, p: p, s: s)
-                while true {
-                    let before = s > 0 ? classesB(s - 1) : context.before
-                    let after = e < b.count ? classesB(e) : context.after
-                    let score = CharacterClass.boundaryScore(before, classesB(s)) + CharacterClass.boundaryScore(classesB(e - 1), after)
-                    if score >= best.score { best = (score, p, s) }
-                    guard p < highest, p < a.count, b[s] == a[p] else { break }
-                    p += 1; s += 1; e += 1
-                }
-                hunks[index] = DiffHunk(ancestor: best.p..<best.p, side: best.s..<(best.s + hunk.side.count))
-            } else if hunk.side.isEmpty, !hunk.ancestor.isEmpty {
-                var p = hunk.ancestor.lowerBound
-                var q = hunk.ancestor.upperBound
-                var s = hunk.side.lowerBound
-                while p > lowest, a[q - 1] == a[p - 1] { p -= 1; q -= 1; s -= 1 }
-                var best = (score: Int.min, p: p, s: s)
-                while true {
-                    let before = p > 0 ? classesA(p - 1) : context.before
-                    let after = q < a.count ? classesA(q) : context.after
-                    let score = CharacterClass.boundaryScore(before, classesA(p)) + CharacterClass.boundaryScore(classesA(q - 1), after)
-                    if score >= best.score { best = (score, p, s) }
-                    guard q < highest, q < a.count, a[p] == a[q] else { break }
-                    p += 1; q += 1; s += 1
-                }
-                hunks[index] = DiffHunk(ancestor: best.p..<(best.p + hunk.ancestor.count), side: best.s..<best.s)
-            }
-        }
-    }
 }

@@ -41,22 +41,39 @@ struct TextDiff {
         if ancestorRange.count + sideRange.count <= chunkingThreshold {
             return CharacterRefinement.hunks(ancestor: ancestor, ancestorRange, side: side, sideRange, workspace: workspace)
         }
+        // Large regions are split at word chunks that occur exactly once on each side (patience
+        // anchors). Only unique chunks are trusted: aligning repeated chunks could shift the
+        // alignment and report a small edit as a large move, which would then merge badly.
         let ancestorStarts = TextSplitting.wordChunkStarts(ancestor, in: ancestorRange)
         let sideStarts = TextSplitting.wordChunkStarts(side, in: sideRange)
-        let chunkHunks = hunks(
-            ancestor, ancestorStarts, hashIDs(ancestor, starts: ancestorStarts),
-            side, sideStarts, hashIDs(side, starts: sideStarts), workspace: workspace
-        )
+        let ancestorIDs = hashIDs(ancestor, starts: ancestorStarts)
+        let sideIDs = hashIDs(side, starts: sideStarts)
+        let anchors = ancestorIDs.withUnsafeBufferPointer { a in
+            sideIDs.withUnsafeBufferPointer { b in PatienceAnchors.find(a, 0..<a.count, b, 0..<b.count) }
+        }
         var result: [DiffHunk] = []
-        for chunkHunk in chunkHunks {
-            let innerAncestor = ancestorStarts[chunkHunk.ancestor.lowerBound]..<ancestorStarts[chunkHunk.ancestor.upperBound]
-            let innerSide = sideStarts[chunkHunk.side.lowerBound]..<sideStarts[chunkHunk.side.upperBound]
+        var nextAncestor = 0
+        var nextSide = 0
+        func refineGap(upTo ancestorChunk: Int, _ sideChunk: Int) {
+            let innerAncestor = ancestorStarts[nextAncestor]..<ancestorStarts[ancestorChunk]
+            let innerSide = sideStarts[nextSide]..<sideStarts[sideChunk]
+            if innerAncestor.isEmpty && innerSide.isEmpty { return }
             if innerAncestor.isEmpty || innerSide.isEmpty {
                 result.append(DiffHunk(ancestor: innerAncestor, side: innerSide))
             } else {
                 result.append(contentsOf: CharacterRefinement.hunks(ancestor: ancestor, innerAncestor, side: side, innerSide, workspace: workspace))
             }
         }
+        for anchor in anchors {
+            let ancestorChunk = ancestorStarts[anchor.a]..<ancestorStarts[anchor.a + 1]
+            let sideChunk = sideStarts[anchor.b]..<sideStarts[anchor.b + 1]
+            // A hash collision is not an anchor: leave the chunk to the gap around it.
+            guard ByteSliceInterner.equal(ancestor, ancestorChunk, side, sideChunk) else { continue }
+            refineGap(upTo: anchor.a, anchor.b)
+            nextAncestor = anchor.a + 1
+            nextSide = anchor.b + 1
+        }
+        refineGap(upTo: ancestorStarts.count - 1, sideStarts.count - 1)
         return result.coalesced()
     }
 

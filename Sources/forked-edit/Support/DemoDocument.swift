@@ -34,31 +34,15 @@ enum DemoDocument {
 
     /// The built-in copy of `Assets/demo.txt`; a test keeps the two identical.
     static let embeddedText = """
-        Welcome to forked-edit
-        ======================
-
-        Both panes show the same letter, each on its own fork.
-        Edit one, then the other; the view below them is the live merge.
-
-          Tab    switch pane          F5     merge both forks
-          ^S     merge and save       ^Q     quit
-          F2     show the ancestor    ^Z     undo
-
-        Try it: in the left pane change "Tuesday" to "Thursday";
-        in the right pane change "the old mill" to "the lighthouse".
-        Press F5 and both changes survive, word for word.
-
-        ----------------------------------------------------------------
+        Welcome to forked-edit! Try it:
+        left: change Tuesday to Thursday,
+        Tab, right: old mill to lighthouse,
+        then F5 merges both. F1: help.
 
         Dear Ada,
-
-        Shall we meet on Tuesday at the old mill? Bring the map,
-        the good lantern, and whatever is left of the plum cake.
-
-        If it rains we can sit inside and sort the letters.
-
-        Yours,
-        Grace
+        Shall we meet on Tuesday at the
+        old mill? Bring the map and what
+        is left of the plum cake. Grace
 
         """
 }

@@ -55,6 +55,26 @@ struct TextMergerPropertyTests {
         }
     }
 
+    @Test("nothing either side typed is lost: every inserted run appears whole in the result")
+    func insertionsSurvive() async {
+        await propertyCheck(input: textGenerator, editsGenerator, editsGenerator) { ancestorCharacters, dominantEdits, subordinateEdits in
+            let ancestor = String(ancestorCharacters)
+            let dominant = String(TextEdits.apply(dominantEdits, to: ancestorCharacters))
+            let subordinate = String(TextEdits.apply(subordinateEdits, to: ancestorCharacters))
+            let (insertedRuns, merged) = TextMergeComputation.run(ancestor: ancestor, dominant: dominant, subordinate: subordinate) {
+                computation in
+                let dominantBytes = Array(dominant.utf8)
+                let subordinateBytes = Array(subordinate.utf8)
+                let runs = computation.dominantHunks.map { Array(dominantBytes[$0.side]) }
+                    + computation.subordinateHunks.map { Array(subordinateBytes[$0.side]) }
+                return (runs, Array(computation.mergedString().utf8))
+            }
+            for run in insertedRuns where !run.isEmpty {
+                #expect(containsRun(merged, run), "lost \(String(decoding: run, as: UTF8.self).debugDescription)")
+            }
+        }
+    }
+
     @Test("merge returns exactly mergeWithOrigins.text, with coalesced segments")
     func mergeMatchesOrigins() async {
         await propertyCheck(input: textGenerator, textGenerator, textGenerator) { ancestor, dominant, subordinate in
@@ -79,6 +99,17 @@ struct TextMergerPropertyTests {
         }
     }
 
+    @Test("edits right next to each other, on either side of one untouched character, never disturb each other")
+    func adjacentEditsAreIndependent() async {
+        await propertyCheck(input: textGenerator, textGenerator, editsGenerator, editsGenerator) { first, second, dominantEdits, subordinateEdits in
+            let ancestor = String(first) + "§" + String(second)
+            let dominant = String(TextEdits.apply(dominantEdits, to: first)) + "§" + String(second)
+            let subordinate = String(first) + "§" + String(TextEdits.apply(subordinateEdits, to: second))
+            let expected = String(TextEdits.apply(dominantEdits, to: first)) + "§" + String(TextEdits.apply(subordinateEdits, to: second))
+            #expect(merge(dominant, subordinate, ancestor: ancestor).map { Array($0.unicodeScalars) } == Array(expected.unicodeScalars))
+        }
+    }
+
     @Test("merging is deterministic")
     func deterministic() async {
         await propertyCheck(count: 50, input: textGenerator, textGenerator, textGenerator) { ancestor, dominant, subordinate in
@@ -100,4 +131,9 @@ private func isSubsequence(_ needle: [UInt8], of haystack: [UInt8]) -> Bool {
     var index = needle.startIndex
     for byte in haystack where index < needle.endIndex && needle[index] == byte { index += 1 }
     return index == needle.endIndex
+}
+
+private func containsRun(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+    guard needle.count <= haystack.count else { return false }
+    return (0...(haystack.count - needle.count)).contains { start in haystack[start..<(start + needle.count)].elementsEqual(needle) }
 }

@@ -29,6 +29,25 @@ struct TextMergerRobustnessTests {
         #expect(try merge("\u{0}\u{7}", "\u{1B}", ancestor: "") == "\u{0}\u{7}\u{1B}")
     }
 
+    @Test("long runs of one repeated character keep small edits small")
+    func repeatedCharacter() throws {
+        let ancestor = String(repeating: "a", count: 200_000)
+        var dominant = ancestor
+        dominant.insert("X", at: dominant.index(dominant.startIndex, offsetBy: 1_000))
+        var subordinate = ancestor
+        subordinate.insert("Y", at: subordinate.index(subordinate.startIndex, offsetBy: 150_000))
+        var expected = dominant
+        expected.insert("Y", at: expected.index(expected.startIndex, offsetBy: 150_001))
+        #expect(try merge(dominant, subordinate, ancestor: ancestor) == expected)
+    }
+
+    @Test("long texts without spaces or newlines (CJK) merge edits at both ends")
+    func spacelessText() throws {
+        let ancestor = String(repeating: "会议室天气很好", count: 5_000)
+        let merged = try merge("开始" + ancestor, ancestor + "结束", ancestor: ancestor)
+        #expect(merged == "开始" + ancestor + "结束")
+    }
+
     @Test("a 10 MB single line with edits on both sides merges")
     func tenMegabyteLine() throws {
         let words = ["alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "iota", "kappa"]

@@ -84,6 +84,10 @@ struct TextMergerRuleTests {
     func lineConflict() throws {
         let merged = try merge("a\nfoo bar\nb\n", "a\nbaz qux\nb\n", ancestor: "a\nhello world\nb\n")
         #expect(merged == "a\nfoo bar\nbaz qux\nb\n")
+        #expect(try merge("a\r\nfoo bar\r\nb\r\n", "a\r\nbaz qux\r\nb\r\n", ancestor: "a\r\nhello world\r\nb\r\n")
+            == "a\r\nfoo bar\r\nbaz qux\r\nb\r\n")
+        // A text without line breaks is words, not lines.
+        #expect(try merge("y", "z", ancestor: "x") == "y z")
     }
 
     @Test("nothing either side typed is lost in a conflict")
