@@ -42,6 +42,36 @@ struct SharedDocumentTests {
         #expect(aliceSession.forks[1] == Fork(name: "bob"), "alice now shows the other fork, bob")
     }
 
+    @Test("with the editor's timings, the other process shows an edit within 500 ms")
+    func liveWithinHalfASecond() throws {
+        let scratch = try ScratchFile(text: "shared\n")
+        let alice = try scratch.open(forks: ["alice"], shared: true)
+        let bob = try scratch.open(forks: ["bob"], shared: true)
+        defer { try? alice.close(); try? bob.close() }
+        let aliceSession = try alice.session()
+        let bobSession = try bob.session()
+        let clock = ContinuousClock()
+        // Both editors wake at least every input timeout; alice has just published, which is
+        // the worst case for her next edit.
+        try type("a", into: aliceSession)
+        _ = try alice.idle(session: aliceSession)
+        try type("b", into: aliceSession)
+        let typed = clock.now
+        _ = try alice.idle(session: aliceSession)
+        var seen: Duration?
+        while clock.now - typed < .seconds(2) {
+            usleep(UInt32(alice.suggestedInputTimeoutMilliseconds * 1000))
+            _ = try alice.idle(session: aliceSession)
+            _ = try bob.idle(session: bobSession)
+            if bobSession.paneTexts[1] == "abshared\n" {
+                seen = clock.now - typed
+                break
+            }
+        }
+        let latency = try #require(seen, "bob never saw alice's edit")
+        #expect(latency <= .milliseconds(500), "bob saw alice's edit after \(latency)")
+    }
+
     @Test("merging through main from both processes keeps both sets of edits")
     func mergeFromBothProcesses() throws {
         let scratch = try ScratchFile(text: "one\ntwo\nthree\n")

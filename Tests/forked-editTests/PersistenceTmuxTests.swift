@@ -108,7 +108,8 @@ struct PersistenceTmuxTests {
 
         try alice.sendKeys("End")
         try alice.type(" by alice")
-        let seen = try bob.waitForScreen(timeout: .seconds(3)) { $0.contains("Plan by alice") }
+        // Half a second in the editor, plus slack for tmux and a loaded machine.
+        let seen = try bob.waitForScreen(timeout: .seconds(1)) { $0.contains("Plan by alice") }
         #expect(seen != nil, "bob's read-only pane did not show alice's edit: \(bob.screenForMessage)")
 
         try bob.sendKeys("Down")
