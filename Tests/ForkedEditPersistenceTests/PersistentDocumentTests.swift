@@ -269,3 +269,26 @@ struct PersistentDocumentTests {
         #expect(throws: PersistenceError.self) { _ = try scratch.open() }
     }
 }
+
+@Suite("EditorSession on a file repository")
+struct SessionOnFileRepositoryTests {
+    @Test("a session runs directly on a FileRepository; a second resource on the directory sees every edit and merge")
+    func sessionOnFileRepository() throws {
+        let scratch = try ScratchFile(text: nil)
+        let directory = scratch.directory.appendingPathComponent("direct.forked")
+        let resource = try TextDocumentResource(repository: AnyRepository(try FileRepository<TextDocument>(directory: directory)))
+        try resource.update(.main, with: TextDocument(text: "one\n"))
+        try resource.create(Fork(name: "left"))
+        try resource.create(Fork(name: "right"))
+        let session = try EditorSession(
+            resource: resource, forkNames: ["left", "right"], fileName: nil, columns: 80, rows: 24,
+            writer: InMemoryDocumentWriter()
+        )
+        try type("<End>!<Tab>>", into: session)
+        let other = try ForkedResource(repository: try FileRepository<TextDocument>(directory: directory))
+        #expect(try other.value(in: Fork(name: "left"))?.text == "one!\n")
+        #expect(try other.value(in: Fork(name: "right"))?.text == ">one\n")
+        try type("<F5>", into: session)
+        #expect(try other.value(in: .main)?.text == ">one!\n")
+    }
+}
