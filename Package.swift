@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "ForkedMerge", targets: ["ForkedMerge"]),
         .library(name: "ForkedModel", targets: ["ForkedModel"]),
         .library(name: "ForkedEditCore", targets: ["ForkedEditCore"]),
+        .library(name: "ForkedEditPersistence", targets: ["ForkedEditPersistence"]),
         .executable(name: "forked-bench", targets: ["forked-bench"]),
         .executable(name: "forked-edit", targets: ["forked-edit"]),
     ],
@@ -48,6 +49,12 @@ let package = Package(
         // MARK: The editor: a pure core, no terminal in it
         .target(name: "ForkedEditCore", dependencies: ["Forked", "ForkedMerge", "ForkedModel"], swiftSettings: strictSettings),
 
+        // MARK: The editor's state on disk: repository, journals, crash recovery, sharing
+        .target(
+            name: "ForkedEditPersistence", dependencies: ["Forked", "ForkedMerge", "ForkedEditCore"],
+            swiftSettings: strictSettings
+        ),
+
         // MARK: The terminal: ncurses behind the core's TerminalBackend protocol
         .systemLibrary(name: "CNcurses", pkgConfig: "ncursesw", providers: [.apt(["libncursesw5-dev"])]),
         .target(name: "CTerminalSupport"),
@@ -58,11 +65,14 @@ let package = Package(
         ),
 
         // MARK: Executables
-        .executableTarget(name: "forked-bench", dependencies: ["ForkedMerge"], swiftSettings: strictSettings),
+        .executableTarget(
+            name: "forked-bench", dependencies: ["ForkedMerge", "ForkedEditCore", "ForkedEditPersistence"],
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "forked-edit",
             dependencies: [
-                "ForkedEditCore", "ForkedEditTerminal", "ForkedMerge",
+                "ForkedEditCore", "ForkedEditTerminal", "ForkedMerge", "ForkedEditPersistence",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSettings
@@ -86,6 +96,10 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(name: "ForkedEditCoreTests", dependencies: ["ForkedEditCore"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "ForkedEditPersistenceTests", dependencies: ["ForkedEditPersistence", "ForkedEditCore", "Forked"],
+            swiftSettings: strictSettings
+        ),
         .testTarget(
             name: "ForkedEditTerminalTests",
             dependencies: ["ForkedEditTerminal", "ForkedEditCore", "CNcurses"],

@@ -6,16 +6,23 @@ struct BenchmarkOptions {
     var runs = 5
     /// Whether to replay the real merges of the editing traces when they are present.
     var replayTraces = true
+    /// Whether to measure the editor's journal and reopen costs (PersistenceBenchmark).
+    var persistence = true
+    /// Whether to measure only those.
+    var persistenceOnly = false
     /// Files to merge instead of generated texts: dominant, ancestor, subordinate (git's order).
     var files: (dominant: String, ancestor: String, subordinate: String)? = nil
 
     /// Usage text for `--help` and for bad arguments.
     static let usage = """
     usage: forked-bench [--sizes 10k,100k,1m,10m] [--runs N] [--no-traces] [--files DOMINANT ANCESTOR SUBORDINATE]
+                        [--no-persistence | --persistence-only]
       --sizes  comma-separated text sizes (suffix k or m), default 10k,100k,1m,10m
       --runs   runs per measurement, the median is reported (default 5)
       --no-traces  skip the replay of real merges from the editing traces
       --files  merge these three files (in git merge-file's order) instead of generated texts
+      --no-persistence    skip the editor's journal and reopen costs
+      --persistence-only  measure only the editor's journal and reopen costs
     """
 
     /// An argument forked-bench does not understand.
@@ -43,6 +50,10 @@ struct BenchmarkOptions {
                 files = (dominant, ancestor, subordinate)
             case "--no-traces":
                 replayTraces = false
+            case "--no-persistence":
+                persistence = false
+            case "--persistence-only":
+                persistenceOnly = true
             case "--help", "-h":
                 throw ParseError(description: BenchmarkOptions.usage)
             default:

@@ -13,6 +13,10 @@ do {
 }
 
 do {
+    if options.persistenceOnly {
+        print(ResultTable.render(try PersistenceBenchmark(options: options).run(), title: PersistenceBenchmark.title))
+        exit(0)
+    }
     if let files = options.files {
         let input = try MergeInput(
             ancestor: Array(Data(contentsOf: URL(fileURLWithPath: files.ancestor))),
@@ -33,6 +37,10 @@ do {
         print("")
         print(ResultTable.render(replay, title: "Real merges from editing traces (all triples per file), median of \(options.runs) runs"))
         print(TraceReplayBenchmark.attribution)
+    }
+    if options.persistence, options.files == nil {
+        print("")
+        print(ResultTable.render(try PersistenceBenchmark(options: options).run(), title: PersistenceBenchmark.title))
     }
 } catch {
     print("forked-bench failed: \(error)")

@@ -1,9 +1,12 @@
 import ArgumentParser
+import Forked
 import ForkedEditCore
+import ForkedEditPersistence
 import ForkedEditTerminal
 import Foundation
 
-/// `forked-edit [FILE] [--forks NAME,NAME] [--record SESSION] [--cast FILE]`: the editor.
+/// `forked-edit [FILE] [--forks NAME,NAME | --fork NAME [--auto-merge]] [--fresh] [--record SESSION]
+/// [--cast FILE]`: the editor.
 struct EditCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "edit",
@@ -11,6 +14,10 @@ struct EditCommand: ParsableCommand {
         discussion: """
             Without FILE, a demo document opens (saving asks for a file name). A FILE that does \
             not exist yet is created on the first save.
+
+            Every keystroke is kept in .FILE.forked/ beside FILE, so reopening after a crash or \
+            a quit restores both forks. With --fork NAME, several processes edit one FILE at once, \
+            each in its own fork, seeing the most recently changed other fork live.
             """
     )
 
@@ -19,6 +26,20 @@ struct EditCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("Names of the two forks, left pane first.", valueName: "name,name"))
     var forks = "left,right"
+
+    @Option(help: ArgumentHelp(
+        "Edit only this fork, shared with other forked-edit processes on the same file; the right pane shows another fork read-only.",
+        valueName: "name"))
+    var fork: String?
+
+    @Flag(help: "With --fork: merge through main after every burst of edits.")
+    var autoMerge = false
+
+    @Flag(help: "If FILE's stored state (.FILE.forked/) is damaged, move it aside and start fresh from FILE.")
+    var fresh = false
+
+    @Flag(help: "Do not keep editing state beside FILE.")
+    var noState = false
 
     @Option(help: ArgumentHelp("Record every key to this session file, for `forked-edit replay`.",
                                valueName: "session"))
@@ -32,12 +53,16 @@ struct EditCommand: ParsableCommand {
             let forkNames = forks.split(separator: ",", omittingEmptySubsequences: false)
                 .map { $0.trimmingCharacters(in: .whitespaces) }
             let document = try openDocument()
-            // Everything that can fail without a terminal (the file, the fork names) is checked
-            // before the screen changes; the app resizes the session to the terminal on start.
-            let session = try EditorSession(
-                text: document, fileName: filePath, forkNames: forkNames,
-                columns: 80, rows: 24, writer: FileDocumentWriter()
-            )
+            // Everything that can fail without a terminal (the file, the fork names, the stored
+            // state) is checked before the screen changes; the app resizes the session to the
+            // terminal on start.
+            let (persistent, notice) = try openState(text: document, forkNames: forkNames)
+            let session = try persistent?.makeSession(fileName: filePath, columns: 80, rows: 24, writer: FileDocumentWriter())
+                ?? EditorSession(
+                    text: document, fileName: filePath, forkNames: forkNames,
+                    columns: 80, rows: 24, writer: FileDocumentWriter()
+                )
+            if let notice { session.message = notice }
             let recordingSink = try record.map(FileLineSink.init(path:))
             let castSink = try cast.map(FileLineSink.init(path:))
             let terminal = try NcursesTerminal()
@@ -53,7 +78,53 @@ struct EditCommand: ParsableCommand {
             let castWriter = try castSink.map { sink in
                 try AsciicastWriter(columns: size.columns, rows: size.rows, title: "forked-edit", sink: sink)
             }
-            try EditorApp(session: session, backend: terminal, recorder: recorder, cast: castWriter).run()
+            let app = EditorApp(
+                session: session, backend: terminal, recorder: recorder, cast: castWriter,
+                inputTimeoutMilliseconds: persistent?.suggestedInputTimeoutMilliseconds ?? EditorApp.inputTimeoutMilliseconds,
+                onIdle: persistent.map { state in { session in try state.idle(session: session) } }
+            )
+            do {
+                try app.run()
+            } catch {
+                // Whatever stopped the editor, what was typed goes into the repository.
+                try? persistent?.close()
+                throw error
+            }
+            try persistent?.close()
+        }
+    }
+
+    /// The file's stored editing state, or `nil` for the demo document, with `--no-state`, and
+    /// (with a notice for the status line) where the state directory cannot be written.
+    private func openState(text: String, forkNames: [String]) throws -> (PersistentDocument?, notice: String?) {
+        if autoMerge && fork == nil { throw CommandFailure("--auto-merge needs --fork NAME") }
+        guard let filePath, !noState else {
+            if fork != nil { throw CommandFailure("--fork needs a FILE and its stored state") }
+            return (nil, nil)
+        }
+        let ownForks: [Fork]
+        if let fork {
+            guard !fork.isEmpty, fork != Fork.main.name else {
+                throw CommandFailure("--fork needs a name other than 'main', got '\(fork)'")
+            }
+            ownForks = [Fork(name: fork)]
+        } else {
+            guard forkNames.count == 2, Set(forkNames).count == 2, forkNames.allSatisfy({ !$0.isEmpty && $0 != Fork.main.name }) else {
+                throw EditorSessionError.invalidForkNames(forkNames)
+            }
+            ownForks = forkNames.map(Fork.init(name:))
+        }
+        let exists = FileManager.default.fileExists(atPath: filePath)
+        do {
+            let document = try StateDirectoryOpening.open(
+                file: filePath, fileText: exists ? text : nil, ownForks: ownForks,
+                sharing: fork != nil, autoMerge: autoMerge, fresh: fresh
+            )
+            return (document, nil)
+        } catch PersistenceError.fileSystem(let path, let reason) where fork == nil {
+            // A file in a directory the user cannot write to can still be read and edited;
+            // only sharing a fork with other processes needs the state directory.
+            return (nil, "Edits are not kept for crash recovery: \(path): \(reason)")
         }
     }
 

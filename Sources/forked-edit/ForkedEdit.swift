@@ -7,7 +7,8 @@ struct ForkedEdit: ParsableCommand {
         commandName: "forked-edit",
         abstract: "A terminal editor where two forks of one document merge live.",
         usage: """
-            forked-edit [<file>] [--forks <name,name>] [--record <session>] [--cast <file>]
+            forked-edit [<file>] [--forks <name,name>] [--record <session>] [--cast <file>] [--fresh] [--no-state]
+            forked-edit <file> --fork <name> [--auto-merge] [--fresh]
             forked-edit replay <session> [--speed <x>] [--instant] [--headless] [--size <columnsxrows>]
                                [--print-screen] [--print-document] [--cast <file>]
             forked-edit merge <ancestor> <dominant> <subordinate> [-o <out>] [--stats]

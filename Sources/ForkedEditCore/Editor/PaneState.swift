@@ -15,6 +15,9 @@ public struct PaneState: Sendable, Equatable {
     public private(set) var leftColumn = 0
     /// The edits that can be undone.
     public private(set) var history = UndoHistory()
+    /// What the most recent edit or undo replaced, for observers that record edits;
+    /// `nil` after the text was replaced wholesale.
+    public private(set) var lastChange: PaneTextChange?
 
     /// Creates a pane showing `text` with the cursor at the start.
     public init(forkName: String, text: String) {
@@ -58,6 +61,11 @@ public struct PaneState: Sendable, Equatable {
     @discardableResult
     public mutating func undo() -> Bool {
         guard let record = history.pop() else { return false }
+        lastChange = PaneTextChange(
+            utf8Offset: buffer.utf8Offset(of: record.start),
+            removedUTF8Count: buffer.text(from: record.start, to: record.insertedEnd).utf8.count,
+            inserted: record.removed
+        )
         buffer.replace(from: record.start, to: record.insertedEnd, with: record.removed)
         cursor = buffer.clamped(record.cursorBefore)
         goalDisplayColumn = nil
@@ -68,6 +76,9 @@ public struct PaneState: Sendable, Equatable {
         let removed = buffer.text(from: start, to: end)
         guard removed != text else { return false }
         let before = cursor
+        lastChange = PaneTextChange(
+            utf8Offset: buffer.utf8Offset(of: min(start, end)), removedUTF8Count: removed.utf8.count, inserted: text
+        )
         let insertedEnd = buffer.replace(from: start, to: end, with: text)
         history.push(EditRecord(start: min(start, end), insertedEnd: insertedEnd, removed: removed, cursorBefore: before))
         cursor = insertedEnd
@@ -82,6 +93,7 @@ public struct PaneState: Sendable, Equatable {
         cursor = buffer.clamped(newCursor)
         goalDisplayColumn = nil
         history.removeAll()
+        lastChange = nil
     }
 
     // MARK: Moving

@@ -7,6 +7,8 @@ public final class EditorApp {
     private let recorder: SessionRecorder?
     private let cast: AsciicastWriter?
     private let clock: () -> Double
+    private let inputTimeout: Int
+    private let onIdle: ((EditorSession) throws -> Bool)?
 
     /// How long one wait for input lasts. Waiting blocks in the backend, so the loop
     /// wakes at most this often when nothing happens and never spins.
@@ -20,10 +22,18 @@ public final class EditorApp {
     ///   - recorder: Receives every input event, when recording a session.
     ///   - cast: Receives every drawn screen, when recording an asciicast.
     ///   - clock: Seconds since the session started; defaults to a monotonic clock.
+    ///   - inputTimeoutMilliseconds: How long one wait for input lasts, which bounds how
+    ///     late `onIdle` runs when no key arrives.
+    ///   - onIdle: Runs after every event and every input timeout (to store edits, refresh
+    ///     forks other processes changed); returns whether the screen must be redrawn.
     public init(
         session: EditorSession, backend: any TerminalBackend, recorder: SessionRecorder? = nil,
-        cast: AsciicastWriter? = nil, clock: (() -> Double)? = nil
+        cast: AsciicastWriter? = nil, clock: (() -> Double)? = nil,
+        inputTimeoutMilliseconds: Int = EditorApp.inputTimeoutMilliseconds,
+        onIdle: ((EditorSession) throws -> Bool)? = nil
     ) {
+        self.inputTimeout = inputTimeoutMilliseconds
+        self.onIdle = onIdle
         self.session = session
         self.backend = backend
         self.recorder = recorder
@@ -43,7 +53,8 @@ public final class EditorApp {
         var consecutiveEmptyPolls = 0
         while !session.isFinished {
             let started = clock()
-            guard let event = try backend.nextEvent(timeoutMilliseconds: EditorApp.inputTimeoutMilliseconds) else {
+            guard let event = try backend.nextEvent(timeoutMilliseconds: inputTimeout) else {
+                if try onIdle?(session) == true { try draw() }
                 // A backend that returns at once without waiting would make this loop spin;
                 // back off by drawing nothing and counting, and give up after a long streak.
                 if clock() - started < 0.001 {
@@ -57,6 +68,7 @@ public final class EditorApp {
             consecutiveEmptyPolls = 0
             try recorder?.record(event, at: clock())
             session.handle(event)
+            _ = try onIdle?(session)
             try draw()
         }
     }

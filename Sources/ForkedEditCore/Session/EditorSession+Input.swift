@@ -62,12 +62,22 @@ extension EditorSession {
         case .switchPane:
             focusedPane = 1 - focusedPane
         case .merge:
-            if try forks.allSatisfy({ try resource.status(of: $0) == .inSync }) {
-                message = "Nothing to merge: \(forks[0].name) and \(forks[1].name) are in sync"
+            let names = editableForks.map(\.name)
+            let nothingToMerge = names.count == 1
+                ? "Nothing to merge: \(names[0]) is in sync with main"
+                : "Nothing to merge: \(names[0]) and \(names[1]) are in sync"
+            // With an observer, main may have moved elsewhere (another process), so only the
+            // merge itself can tell whether there was anything to merge.
+            let wasInSync = try editableForks.allSatisfy { try resource.status(of: $0) == .inSync }
+            if wasInSync && observer == nil {
+                message = nothingToMerge
                 return
             }
+            let textsBefore = paneTexts
             try mergeForks()
-            message = "Merged \(forks[0].name) and \(forks[1].name) through main"
+            message = wasInSync && paneTexts == textsBefore ? nothingToMerge : names.count == 1
+                ? "Merged \(names[0]) into main and main back into it"
+                : "Merged \(names[0]) and \(names[1]) through main"
         case .toggleLowerView:
             lowerViewMode = lowerViewMode == .liveMerge ? .commonAncestor : .liveMerge
         case .toggleHelp:
@@ -90,15 +100,32 @@ extension EditorSession {
     /// Applies an edit to the focused pane and, when the text changed, stores it in the
     /// pane's fork and refreshes the live merge.
     private func edit(_ change: (inout PaneState) -> Bool) throws {
+        if readOnlyPanes.contains(focusedPane) {
+            message = "\(forks[focusedPane].name) is read-only here: another process edits it"
+            return
+        }
         guard change(&panes[focusedPane]) else { return }
         let pane = panes[focusedPane]
         let fork = forks[focusedPane]
         var document = try resource.resource(of: fork) ?? TextDocument(text: "")
         document.text = pane.buffer.text
-        document.cursors[fork.name] = pane.buffer.utf8Offset(of: pane.cursor)
+        let cursor = pane.buffer.utf8Offset(of: pane.cursor)
+        document.cursors[fork.name] = cursor
         try resource.update(fork, with: document)
         paneTexts[focusedPane] = document.text
+        if let observer, let textChange = pane.lastChange {
+            let version = try resource.mostRecentVersion(of: fork)
+            observer.editorSession(
+                self, didApply: DocumentEdit(fork: fork, change: textChange, cursorUTF8Offset: cursor, version: version)
+            )
+        }
         try refreshLiveMerge()
+    }
+
+    /// Whether a pane this session edits differs from the saved text (a read-only pane's
+    /// fork is another process's to save).
+    var hasUnsavedEdits: Bool {
+        paneTexts.indices.contains { !readOnlyPanes.contains($0) && paneTexts[$0] != savedText }
     }
 
     /// Recomputes the live merge from ``paneTexts``.
@@ -109,23 +136,21 @@ extension EditorSession {
         let dominant = times[1] > times[0] ? 1 : 0
         ancestorText = try resource.commonAncestor(of: forks[dominant])?.text ?? ""
         liveMerge = LiveMerge(texts: paneTexts, ancestor: ancestorText, dominantPane: dominant)
-        isModified = paneTexts.contains { $0 != savedText }
+        isModified = hasUnsavedEdits
     }
 
-    /// Merges both forks into main and main back into both, then shows the merged text in
-    /// both panes with each cursor kept on the text it was on.
+    /// Merges the editable forks into main and main back into them (through the observer,
+    /// which may share the resource), then shows each pane's fork as it now is, with each
+    /// cursor kept on the text it was on.
     func mergeForks() throws {
-        let texts = paneTexts
-        try resource.syncAllForks()
-        let merged = try resource.resource(of: .main)?.text ?? ""
-        let mergedBuffer = TextBuffer(text: merged)
-        for index in panes.indices {
-            let offset = panes[index].buffer.utf8Offset(of: panes[index].cursor)
-            let mergedOffset = CursorCarrying.offset(offset, from: texts[index], to: merged)
-            panes[index].replaceAll(with: merged, cursor: mergedBuffer.position(atUTF8Offset: mergedOffset))
+        let editable = editableForks
+        let merge = { [resource] in try resource.syncMain(with: editable) }
+        if let observer {
+            try observer.editorSession(self, performMerge: merge)
+        } else {
+            try merge()
         }
-        paneTexts = [merged, merged]
-        try refreshLiveMerge()
+        try reloadFromResource()
     }
 
     /// Merges, then writes the merged text to ``fileName``. Returns whether it was written.
@@ -133,7 +158,7 @@ extension EditorSession {
     func save() throws -> Bool {
         guard let fileName else { return false }
         try mergeForks()
-        let text = paneTexts[0]
+        let text = try resource.resource(of: .main)?.text ?? ""
         do {
             try writer.write(lineEndings.apply(to: text), toFile: fileName)
         } catch {
@@ -141,7 +166,8 @@ extension EditorSession {
             return false
         }
         savedText = text
-        isModified = false
+        isModified = hasUnsavedEdits
+        observer?.editorSession(self, didSave: text, toFile: fileName)
         let lines = text.isEmpty ? 0 : mergedLineCount(text)
         message = "Merged and saved \(lines) line\(lines == 1 ? "" : "s") to \(fileName)"
         return true

@@ -12,26 +12,38 @@ public enum LowerViewMode: Hashable, Sendable {
 public enum EditorSessionError: Error, Equatable, CustomStringConvertible {
     /// The fork names were not two distinct, non-empty names other than `main`.
     case invalidForkNames([String])
+    /// A pane's fork does not exist in the resource the session was opened on.
+    case missingFork(String)
 
     /// A message for the user.
     public var description: String {
         switch self {
         case .invalidForkNames(let names):
             return "need two different fork names other than 'main', got \(names.map { "'\($0)'" }.joined(separator: ", "))"
+        case .missingFork(let name):
+            return "the document has no fork named '\(name)'"
         }
     }
 }
 
+/// The resource an editor session keeps its forks in: any repository, in memory by default.
+public typealias TextDocumentResource = ForkedResource<AnyRepository<TextDocument>>
+
 /// The editor's model: one ``TextDocument`` in a ``ForkedResource`` with two forks, each
-/// edited in its own pane, plus everything on screen around them.
+/// shown in its own pane, plus everything on screen around them.
 ///
 /// The session is driven by ``handle(_:)`` with input events and drawn with ``render()``; it
-/// never touches a terminal or the file system (saving goes through a ``DocumentWriter``).
+/// never touches a terminal or the file system (saving goes through a ``DocumentWriter``,
+/// and an ``EditorSessionObserver`` hears of every edit, merge and save so it can keep them).
 public final class EditorSession {
-    /// The forks edited in the left and right panes.
-    public let forks: [Fork]
+    /// The forks shown in the left and right panes.
+    public internal(set) var forks: [Fork]
     /// The forked document.
-    public let resource: QuickFork<TextDocument>
+    public let resource: TextDocumentResource
+    /// Panes that show their fork without editing it (a fork another process edits).
+    public let readOnlyPanes: Set<Int>
+    /// Hears of every edit, merge and save. Held weakly: its owner keeps it alive.
+    public weak var observer: (any EditorSessionObserver)?
     /// The panes, left then right.
     public internal(set) var panes: [PaneState]
     /// Index of the pane with the focus.
@@ -43,7 +55,7 @@ public final class EditorSession {
     /// The question on the status line, if any.
     public internal(set) var prompt: StatusPrompt?
     /// A transient message on the status line.
-    public internal(set) var message: String?
+    public var message: String?
     /// The file saves go to, or `nil` until the user names one.
     public internal(set) var fileName: String?
     /// Each pane's text, kept joined so a keystroke re-joins only the pane it edited.
@@ -66,7 +78,7 @@ public final class EditorSession {
     /// Whether quitting continues once the file-name prompt has saved.
     var quitsAfterSaving = false
 
-    /// Opens `text` with two forks.
+    /// Opens `text` with two new forks in memory.
     ///
     /// - Parameters:
     ///   - text: The initial document; `"\r\n"` line breaks are kept for saving.
@@ -75,26 +87,76 @@ public final class EditorSession {
     ///   - columns: Screen width.
     ///   - rows: Screen height.
     ///   - writer: Performs saves.
-    public init(
+    public convenience init(
         text: String, fileName: String?, forkNames: [String] = ["left", "right"],
         columns: Int, rows: Int, writer: any DocumentWriter
     ) throws {
-        guard forkNames.count == 2, Set(forkNames).count == 2,
-              forkNames.allSatisfy({ !$0.isEmpty && $0 != Fork.main.name })
-        else { throw EditorSessionError.invalidForkNames(forkNames) }
+        try Self.validate(forkNames, readOnlyPanes: [])
         let (normalized, lineEndings) = LineEndings.normalize(text)
+        let resource = try TextDocumentResource(repository: AnyRepository(InMemoryRepository<TextDocument>()))
+        try resource.update(.main, with: TextDocument(text: normalized))
+        for name in forkNames { try resource.create(Fork(name: name)) }
+        try self.init(
+            resource: resource, forkNames: forkNames, fileName: fileName, lineEndings: lineEndings,
+            savedText: normalized, columns: columns, rows: rows, writer: writer
+        )
+    }
+
+    /// Opens a session on forks that already exist in `resource`, each pane showing its
+    /// fork's text with the cursor where that fork last edited.
+    ///
+    /// - Parameters:
+    ///   - resource: The forked document, in any repository.
+    ///   - forkNames: The two forks' names, left then right. A read-only pane may show main.
+    ///   - readOnlyPanes: Panes whose fork this session must not edit.
+    ///   - fileName: Where saves go; `nil` asks for a name on first save.
+    ///   - lineEndings: The line breaks saves write.
+    ///   - savedText: The text as last saved, to tell whether there is anything to save;
+    ///     main's text when `nil`.
+    ///   - columns: Screen width.
+    ///   - rows: Screen height.
+    ///   - writer: Performs saves.
+    public init(
+        resource: TextDocumentResource, forkNames: [String], readOnlyPanes: Set<Int> = [],
+        fileName: String?, lineEndings: LineEndings = .unix, savedText: String? = nil,
+        columns: Int, rows: Int, writer: any DocumentWriter
+    ) throws {
+        try Self.validate(forkNames, readOnlyPanes: readOnlyPanes)
         forks = forkNames.map(Fork.init(name:))
-        resource = try QuickFork(initialValue: TextDocument(text: normalized), forks: forks)
-        panes = forkNames.map { PaneState(forkName: $0, text: normalized) }
-        paneTexts = [normalized, normalized]
+        for fork in forks where try !resource.has(fork) { throw EditorSessionError.missingFork(fork.name) }
+        self.resource = resource
+        self.readOnlyPanes = readOnlyPanes
+        let documents = try forks.map { try resource.resource(of: $0) ?? TextDocument(text: "") }
+        panes = []
+        for (fork, document) in zip(forks, documents) {
+            var pane = PaneState(forkName: fork.name, text: document.text)
+            if let offset = document.cursors[fork.name] { pane.setCursor(pane.buffer.position(atUTF8Offset: offset)) }
+            panes.append(pane)
+        }
+        paneTexts = documents.map(\.text)
         self.fileName = fileName
         self.size = (columns, rows)
         self.writer = writer
         self.lineEndings = lineEndings
-        savedText = normalized
-        ancestorText = normalized
-        liveMerge = LiveMerge(texts: [normalized, normalized], ancestor: normalized, dominantPane: 0)
+        self.savedText = try savedText ?? resource.resource(of: .main)?.text ?? ""
+        ancestorText = ""
+        liveMerge = LiveMerge(texts: paneTexts, ancestor: "", dominantPane: 0)
+        try refreshLiveMerge()
         scrollPanesToCursors()
+    }
+
+    private static func validate(_ forkNames: [String], readOnlyPanes: Set<Int>) throws {
+        guard forkNames.count == 2, Set(forkNames).count == 2,
+              forkNames.indices.allSatisfy({ index in
+                  !forkNames[index].isEmpty && (forkNames[index] != Fork.main.name || readOnlyPanes.contains(index))
+              }),
+              readOnlyPanes.count < 2
+        else { throw EditorSessionError.invalidForkNames(forkNames) }
+    }
+
+    /// The forks this session edits: those of panes that are not read-only.
+    public var editableForks: [Fork] {
+        forks.indices.filter { !readOnlyPanes.contains($0) }.map { forks[$0] }
     }
 
     /// The current text of each fork and of main, keyed by fork name.
@@ -108,11 +170,49 @@ public final class EditorSession {
 
     /// The fork's state in words for its pane title.
     public func stateDescription(ofPane index: Int) throws -> String {
-        switch try resource.status(of: forks[index]) {
-        case .inSync: return "in sync"
-        case .behind: return "behind main"
-        case .ahead(let edits): return edits == 1 ? "1 edit ahead" : "\(edits) edits ahead"
-        case .diverged(let edits): return "\(edits) edits, diverged"
+        let state: String
+        if forks[index] == .main {
+            state = "main"
+        } else {
+            switch try resource.status(of: forks[index]) {
+            case .inSync: state = "in sync"
+            case .behind: state = "behind main"
+            case .ahead(let edits): state = edits == 1 ? "1 edit ahead" : "\(edits) edits ahead"
+            case .diverged(let edits): state = "\(edits) edits, diverged"
+            }
         }
+        return readOnlyPanes.contains(index) ? "read-only, \(state)" : state
+    }
+
+    /// Shows each pane's fork as the resource now holds it, after something other than this
+    /// session changed the resource (another process, a change to the file on disk).
+    /// Panes whose text changed keep their cursor on the text it was on.
+    public func reloadFromResource() throws {
+        for index in panes.indices {
+            let text = try resource.resource(of: forks[index])?.text ?? ""
+            guard text != paneTexts[index] else { continue }
+            let offset = panes[index].buffer.utf8Offset(of: panes[index].cursor)
+            let carried = CursorCarrying.offset(offset, from: paneTexts[index], to: text)
+            let buffer = TextBuffer(text: text)
+            panes[index].replaceAll(with: text, cursor: buffer.position(atUTF8Offset: carried))
+            paneTexts[index] = text
+        }
+        try refreshLiveMerge()
+        scrollPanesToCursors()
+    }
+
+    /// Shows `fork` in read-only pane `index` instead of the fork it showed.
+    public func showReadOnly(_ fork: Fork, inPane index: Int) throws {
+        guard readOnlyPanes.contains(index), panes.indices.contains(index), try resource.has(fork),
+              !forks.contains(fork)
+        else { return }
+        let document = try resource.resource(of: fork) ?? TextDocument(text: "")
+        var pane = PaneState(forkName: fork.name, text: document.text)
+        if let offset = document.cursors[fork.name] { pane.setCursor(pane.buffer.position(atUTF8Offset: offset)) }
+        forks[index] = fork
+        panes[index] = pane
+        paneTexts[index] = document.text
+        try refreshLiveMerge()
+        scrollPanesToCursors()
     }
 }

@@ -1,0 +1,26 @@
+/// Learns about every change an ``EditorSession`` makes to its forks, so state can be kept
+/// elsewhere (a journal on disk, a shared repository) while the session itself does no I/O.
+///
+/// Calls arrive on the thread that drives the session, in the order the changes happen.
+public protocol EditorSessionObserver: AnyObject {
+    /// The session stored `edit` in its resource.
+    func editorSession(_ session: EditorSession, didApply edit: DocumentEdit)
+
+    /// The session is about to merge; `merge` runs the merge on the session's resource.
+    /// An observer that shares the resource with others runs it while the shared state is
+    /// locked and up to date, then stores the result. The default runs `merge` as it is.
+    func editorSession(_ session: EditorSession, performMerge merge: () throws -> Void) throws
+
+    /// The session saved `text` (with `"\n"` line breaks) to the file at `path`.
+    func editorSession(_ session: EditorSession, didSave text: String, toFile path: String)
+}
+
+extension EditorSessionObserver {
+    /// Runs `merge` directly.
+    public func editorSession(_ session: EditorSession, performMerge merge: () throws -> Void) throws {
+        try merge()
+    }
+
+    /// Does nothing.
+    public func editorSession(_ session: EditorSession, didSave text: String, toFile path: String) {}
+}

@@ -1,0 +1,27 @@
+/// What opening a file's stored state found and did, for the status line and for tests.
+public struct OpenReport: Sendable, Equatable {
+    /// Whether the state directory was created now (the file was never edited forked before).
+    public var createdRepository = false
+    /// Per fork name: how many journaled edits were replayed on top of the repository.
+    public var replayedEdits: [String: Int] = [:]
+    /// Journals whose edits were already in the repository (a crash between a snapshot and
+    /// the journal's reset), so they were not applied again.
+    public var skippedJournals: [String] = []
+    /// Bytes of torn last records dropped from journals.
+    public var droppedJournalBytes = 0
+    /// Whether the file changed outside the editor since it was last opened or saved, and the
+    /// change was merged into main and the forks.
+    public var mergedExternalChange = false
+
+    /// Creates an empty report.
+    public init() {}
+
+    /// A line for the status bar, or `nil` when there is nothing worth saying.
+    public var statusMessage: String? {
+        var parts: [String] = []
+        if mergedExternalChange { parts.append("The file changed on disk: merged into main and your forks") }
+        let replayed = replayedEdits.values.reduce(0, +)
+        if replayed > 0 { parts.append("Recovered \(replayed) unsaved edit\(replayed == 1 ? "" : "s")") }
+        return parts.isEmpty ? nil : parts.joined(separator: "; ")
+    }
+}

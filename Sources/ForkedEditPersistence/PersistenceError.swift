@@ -1,0 +1,23 @@
+import Foundation
+
+/// Why a file's stored editing state could not be used.
+public enum PersistenceError: Error, Equatable, CustomStringConvertible {
+    /// The hidden state directory is damaged: the repository, a journal or the saved text.
+    case corruptState(directory: String, reason: String)
+    /// Reading or writing the state directory failed.
+    case fileSystem(path: String, reason: String)
+    /// Another process (or another open document) is editing this fork of the file.
+    case forkInUse(fork: String, file: String)
+
+    /// A one-line message for the user.
+    public var description: String {
+        switch self {
+        case .corruptState(let directory, let reason):
+            "the editing state in \(directory) is damaged: \(reason)"
+        case .fileSystem(let path, let reason):
+            "\(path): \(reason)"
+        case .forkInUse(let fork, let file):
+            "fork '\(fork)' of \(file) is being edited by another forked-edit; choose another fork name"
+        }
+    }
+}

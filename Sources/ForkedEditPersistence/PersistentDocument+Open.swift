@@ -1,0 +1,179 @@
+import Forked
+import ForkedEditCore
+import ForkedMerge
+import Foundation
+
+extension PersistentDocument {
+    /// Opens (creating when needed) the stored state of `file`.
+    ///
+    /// Opening replays each own fork's journal whose header names the fork's current version
+    /// (a journal naming an older version is already in the repository), then, if the file's
+    /// text differs from what was last opened or saved, merges that change into main
+    /// (`update(.main, ...)` with a three-way merge against main's own unsaved merges) and
+    /// from main into the own forks.
+    ///
+    /// - Parameters:
+    ///   - file: The edited file.
+    ///   - ownForks: The forks this process edits, created in sync with main when missing.
+    ///   - fileText: The file's current text, or `nil` when it does not exist.
+    ///   - sharesRepository: Whether other processes edit other forks at the same time.
+    ///   - options: When to store and merge.
+    /// - Throws: ``PersistenceError/corruptState(directory:reason:)`` when the stored state is
+    ///   damaged (see ``moveAside(_:)``), ``PersistenceError/fileSystem(path:reason:)`` when it
+    ///   cannot be read or written.
+    public static func open(
+        file: URL, ownForks: [Fork], fileText: String?, sharesRepository: Bool = false, options: Options = Options()
+    ) throws -> PersistentDocument {
+        let layout = ForkedDirectoryLayout(file: file)
+        let directoryPath = layout.directory.path
+        do {
+            try FileManager.default.createDirectory(at: layout.journals, withIntermediateDirectories: true)
+        } catch {
+            throw PersistenceError.fileSystem(path: directoryPath, reason: "cannot create: \(error.localizedDescription)")
+        }
+        guard let openLock = try ExclusiveFileLock(url: layout.openLock) else {
+            throw PersistenceError.fileSystem(path: layout.openLock.path, reason: "cannot lock")
+        }
+        // Claimed before anything is read, so a second editor of the same fork stops here
+        // instead of writing the same journal.
+        let ownership = try ownForks.map { fork in
+            guard let lock = try ExclusiveFileLock(url: layout.ownershipLock(of: fork), wait: false) else {
+                throw PersistenceError.forkInUse(fork: fork.name, file: file.path)
+            }
+            return lock
+        }
+        let repository: FileRepository<TextDocument>
+        do {
+            repository = try FileRepository(directory: layout.repository)
+        } catch let ForkedError.corruptRepository(path, reason) {
+            throw PersistenceError.corruptState(directory: directoryPath, reason: "\(path): \(reason)")
+        }
+        let shared = try ForkedResource(repository: repository)
+        let normalized = fileText.map(LineEndings.normalize)
+        var report = OpenReport()
+
+        let isNew = try repository.withState { $0 == ForkedState() }
+        if isNew {
+            report.createdRepository = true
+            try shared.update(.main, with: TextDocument(text: normalized?.text ?? ""))
+            try DurableFile.write(Data((normalized?.text ?? "").utf8), to: layout.savedText)
+        }
+        for fork in ownForks where try !shared.has(fork) {
+            try shared.create(fork)
+        }
+        try replayJournals(of: ownForks, layout: layout, into: repository, report: &report)
+
+        var lastSaved = try readSavedText(layout) ?? shared.value(in: .main)?.text ?? ""
+        if let disk = normalized?.text, disk != lastSaved {
+            try mergeExternalChange(disk, lastSaved: lastSaved, into: shared, forks: ownForks)
+            try DurableFile.write(Data(disk.utf8), to: layout.savedText)
+            lastSaved = disk
+            report.mergedExternalChange = true
+        }
+        let document = try PersistentDocument(
+            layout: layout, repository: repository, ownForks: ownForks, sharesRepository: sharesRepository,
+            lineEndings: normalized?.lineEndings ?? .unix, report: report, lastSavedText: lastSaved, options: options,
+            ownership: ownership
+        )
+        withExtendedLifetime(openLock) {}
+        return document
+    }
+
+    /// Renames a damaged state directory to `<name>.corrupt-<timestamp>` beside it, so the
+    /// file can be opened fresh while nothing stored is lost. Returns the new location.
+    @discardableResult
+    public static func moveAside(_ layout: ForkedDirectoryLayout) throws -> URL {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyyMMdd-HHmmss"
+        let stem = "\(layout.directory.lastPathComponent).corrupt-\(formatter.string(from: Date()))"
+        let parent = layout.directory.deletingLastPathComponent()
+        var target = parent.appendingPathComponent(stem)
+        var attempt = 1
+        while FileManager.default.fileExists(atPath: target.path) {
+            attempt += 1
+            target = parent.appendingPathComponent("\(stem)-\(attempt)")
+        }
+        do {
+            try FileManager.default.moveItem(at: layout.directory, to: target)
+        } catch {
+            throw PersistenceError.fileSystem(path: layout.directory.path, reason: "cannot move aside: \(error.localizedDescription)")
+        }
+        return target
+    }
+
+    /// Applies each fork's journal when it follows the fork's current version, committing all
+    /// of them in one transaction, in the order the edits were made.
+    private static func replayJournals(
+        of forks: [Fork], layout: ForkedDirectoryLayout, into repository: FileRepository<TextDocument>,
+        report: inout OpenReport
+    ) throws {
+        let state = try repository.withState { $0 }
+        var overlays: [ForkOverlay] = []
+        for fork in forks {
+            guard let journal = try JournalContents.read(layout.journal(of: fork)) else { continue }
+            report.droppedJournalBytes += journal.droppedBytes
+            guard journal.fork == fork else {
+                throw PersistenceError.corruptState(
+                    directory: layout.directory.path,
+                    reason: "journal \(layout.journal(of: fork).lastPathComponent) belongs to fork '\(journal.fork.name)'"
+                )
+            }
+            guard let last = journal.edits.last else { continue }
+            guard journal.baseVersion == state.version(of: fork) else {
+                report.skippedJournals.append(fork.name)
+                continue
+            }
+            let base = state.document(of: fork)
+            let document: TextDocument
+            do {
+                document = try journal.applied(to: base ?? TextDocument(text: ""))
+            } catch {
+                throw PersistenceError.corruptState(
+                    directory: layout.directory.path, reason: "journal of '\(fork.name)' does not fit its fork: \(error)"
+                )
+            }
+            overlays.append(ForkOverlay(fork: fork, document: document, editCount: journal.edits.count, lastEdit: last.version))
+            report.replayedEdits[fork.name] = journal.edits.count
+        }
+        guard !overlays.isEmpty else { return }
+        // Journals are restarted on the new versions when the document opens; until then a
+        // crash leaves them naming the old versions, so they are skipped next time.
+        try repository.withState { $0 = $0.committing(overlays) }
+    }
+
+    private static func readSavedText(_ layout: ForkedDirectoryLayout) throws -> String? {
+        let data: Data
+        do {
+            data = try Data(contentsOf: layout.savedText)
+        } catch CocoaError.fileReadNoSuchFile {
+            return nil
+        } catch {
+            throw PersistenceError.fileSystem(path: layout.savedText.path, reason: error.localizedDescription)
+        }
+        guard let text = String(validating: data, as: UTF8.self) else {
+            throw PersistenceError.corruptState(directory: layout.directory.path, reason: "saved.txt is not valid UTF-8")
+        }
+        return text
+    }
+
+    /// Brings a change made to the file outside the editor in as a change on main, merged
+    /// three-way with main's own changes since the last save, then into `forks`.
+    private static func mergeExternalChange(
+        _ disk: String, lastSaved: String, into shared: ForkedResource<FileRepository<TextDocument>>, forks: [Fork]
+    ) throws {
+        var main = try shared.value(in: .main) ?? TextDocument(text: "")
+        let merged: String
+        if main.text == lastSaved || main.text == disk {
+            merged = disk
+        } else {
+            merged = try TextMerger().merge(disk, withSubordinate: main.text, commonAncestor: lastSaved)
+        }
+        if merged != main.text {
+            main.text = merged
+            try shared.update(.main, with: main)
+        }
+        for fork in forks { try shared.mergeFromMain(into: fork) }
+    }
+}

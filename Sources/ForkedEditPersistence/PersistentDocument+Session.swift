@@ -1,0 +1,89 @@
+import Forked
+import ForkedEditCore
+
+extension PersistentDocument {
+    /// How long the editor should wait for input between calls to ``idle(session:)``: short
+    /// when sharing, so other processes' edits show within half a second.
+    public var suggestedInputTimeoutMilliseconds: Int { sharesRepository ? 150 : 1000 }
+
+    /// A session on ``resource`` that reports to this document.
+    ///
+    /// Without sharing, the panes show the two own forks. When sharing, the left pane edits
+    /// the (single) own fork and the right pane shows, read-only, the other fork changed most
+    /// recently (main while there is none).
+    public func makeSession(
+        fileName: String?, columns: Int, rows: Int, writer: any DocumentWriter
+    ) throws -> EditorSession {
+        let names: [String]
+        let readOnly: Set<Int>
+        if sharesRepository {
+            guard let own = ownForks.first else { throw EditorSessionError.invalidForkNames([]) }
+            names = [own.name, try mostRecentlyChangedOtherFork().name]
+            readOnly = [1]
+        } else {
+            names = ownForks.map(\.name)
+            readOnly = []
+        }
+        let session = try EditorSession(
+            resource: resource, forkNames: names, readOnlyPanes: readOnly, fileName: fileName,
+            lineEndings: lineEndings, savedText: lastSavedText, columns: columns, rows: rows, writer: writer
+        )
+        session.observer = self
+        session.message = report.statusMessage
+        return session
+    }
+
+    /// The fork, other than this process's and main, whose value changed last; main when
+    /// there is none.
+    public func mostRecentlyChangedOtherFork() throws -> Fork {
+        let others = try resource.forks.filter { $0 != .main && !ownForks.contains($0) }
+        let times = try others.map { (fork: $0, time: try resource.lastChange(in: $0)) }
+        return times.max { ($0.time, $1.fork) < ($1.time, $0.fork) }?.fork ?? .main
+    }
+
+    /// Housekeeping between input events; returns whether the screen changed.
+    ///
+    /// Reports journal write failures on the status line; snapshots once enough edits are
+    /// journaled and typing pauses; when sharing, publishes this process's edits at least
+    /// every ``Options/publishInterval`` and takes in other processes' changes; with
+    /// ``Options/autoMerge``, merges through main once a burst of edits ends.
+    public func idle(session: EditorSession) throws -> Bool {
+        var changed = false
+        for writer in writers.values {
+            if let failure = writer.takeFailure() {
+                session.message = "Could not write the journal: \(failure)"
+                changed = true
+            }
+        }
+        let now = clock.now
+        let typingPaused = now - lastEdit >= options.burstPause
+        let changedElsewhere = try sharesRepository && repositoryChangedElsewhere()
+        // Auto-merge after this process's burst, and take in main's changes from other
+        // processes between bursts. A merge that changes nothing writes nothing, so two
+        // auto-merging processes do not wake each other up forever.
+        let burstEnded = editedSinceMerge && typingPaused
+        if options.autoMerge, burstEnded || (changedElsewhere && !editedSinceMerge) {
+            try synchronize { try resource.syncMain(with: ownForks) }
+            editedSinceMerge = false
+            try session.reloadFromResource()
+            changed = true
+        } else if sharesRepository {
+            let publishDue = pendingEditCount > 0 && now - lastSynchronization >= options.publishInterval
+            if publishDue || changedElsewhere {
+                try synchronize()
+                try session.reloadFromResource()
+                changed = true
+            }
+        } else if pendingEditCount >= options.snapshotInterval * (typingPaused ? 1 : 4) {
+            try synchronize()
+        }
+        if sharesRepository, session.readOnlyPanes.contains(1) {
+            let other = try mostRecentlyChangedOtherFork()
+            if other != session.forks[1] {
+                try session.showReadOnly(other, inPane: 1)
+                changed = true
+            }
+        }
+        return changed
+    }
+}

@@ -1,0 +1,294 @@
+import Forked
+import ForkedEditCore
+import ForkedEditPersistence
+import Foundation
+import Testing
+
+@Suite("Persistent document: snapshots, journals, crash recovery")
+struct PersistentDocumentTests {
+    @Test("the state directory is created beside the file with the documented layout")
+    func layout() throws {
+        let scratch = try ScratchFile(text: "hello\n")
+        let document = try scratch.open()
+        defer { try? document.close() }
+        let directory = scratch.directory.appendingPathComponent(".notes.txt.forked")
+        #expect(document.layout.directory.standardizedFileURL == directory.standardizedFileURL)
+        let names = Set(try FileManager.default.contentsOfDirectory(atPath: directory.path))
+        #expect(names.isSuperset(of: ["repository", "journals", "saved.txt", "open.lock"]))
+        let journals = Set(try FileManager.default.contentsOfDirectory(atPath: document.layout.journals.path))
+        #expect(journals == ["left.journal", "left.lock", "right.journal", "right.lock"])
+        #expect(document.report.createdRepository)
+        #expect(try document.resource.value(in: .main)?.text == "hello\n")
+    }
+
+    @Test("edits journaled but never snapshotted come back after a crash, both panes exactly")
+    func crashRecoveryRestoresBothPanes() throws {
+        let scratch = try ScratchFile(text: "alpha\nbeta\ngamma\n")
+        let before: ForkSnapshot
+        let panes: [PaneState]
+        do {
+            let document = try scratch.open()
+            let session = try document.session()
+            try type("<End> one<Down><C-z>x<Tab><Down><Down>three é👍<Left><BS>", into: session)
+            try document.flushJournals()
+            #expect(document.pendingEditCount == 5)
+            before = try ForkSnapshot(session.resource)
+            panes = session.panes
+            // No close: the process dies here, with nothing but the journals on disk.
+        }
+        let reopened = try scratch.open()
+        defer { try? reopened.close() }
+        let session = try reopened.session()
+        #expect(try ForkSnapshot(reopened.resource) == before)
+        #expect(session.paneTexts == panes.map(\.buffer.text))
+        #expect(session.panes.map(\.cursor) == panes.map(\.cursor))
+        #expect(reopened.report.replayedEdits["left"] == 3)
+        #expect(session.message?.contains("Recovered") == true)
+    }
+
+    @Test("after a merge and more typing, reopening restores forks, ancestors and statuses exactly")
+    func reopenAfterMerge() throws {
+        let scratch = try ScratchFile(text: "one\ntwo\nthree\n")
+        let before: ForkSnapshot
+        do {
+            let document = try scratch.open()
+            let session = try document.session()
+            try type("<End>!<Tab><Down><End>?<F5>", into: session)
+            #expect(document.pendingEditCount == 0, "a merge snapshots")
+            try type("<Down>more ", into: session)
+            try type("<Tab>left ", into: session)
+            try document.flushJournals()
+            before = try ForkSnapshot(session.resource)
+            #expect(before.statuses["left"] == .ahead(edits: 1))
+            #expect(before.statuses["right"] == .ahead(edits: 1))
+        }
+        let reopened = try scratch.open()
+        defer { try? reopened.close() }
+        #expect(try ForkSnapshot(reopened.resource) == before)
+        // The fork edited last still dominates the live merge.
+        let session = try reopened.session()
+        #expect(session.liveMerge.dominantPane == 0)
+    }
+
+    @Test("a keystroke reaches the journal on disk within 200 ms with no explicit flush, without waiting for it")
+    func groupCommit() throws {
+        let scratch = try ScratchFile(text: "text\n")
+        let document = try scratch.open()
+        defer { try? document.close() }
+        let session = try document.session()
+        let clock = ContinuousClock()
+        let journal = scratch.layout.journal(of: Fork(name: "left"))
+        for round in 1...5 {
+            let typed = clock.now
+            let keystroke = clock.measure { session.handle(.key(.text("k"))) }
+            #expect(keystroke < .milliseconds(50), "the keystroke does not wait for the disk")
+            var onDisk = 0
+            while clock.now - typed < .milliseconds(200) {
+                onDisk = try JournalContents.read(journal)?.edits.count ?? 0
+                if onDisk == round { break }
+                usleep(2_000)
+            }
+            #expect(onDisk == round, "round \(round): \(onDisk) edits on disk after 200 ms")
+        }
+    }
+
+    @Test("a clean close snapshots everything and leaves only headers in the journals")
+    func closeSnapshots() throws {
+        let scratch = try ScratchFile(text: "x\n")
+        let before: ForkSnapshot
+        do {
+            let document = try scratch.open()
+            let session = try document.session()
+            try type("abc<Tab>def", into: session)
+            before = try ForkSnapshot(session.resource)
+            try document.close()
+        }
+        for fork in ["left", "right"] {
+            let journal = try #require(try JournalContents.read(scratch.layout.journal(of: Fork(name: fork))))
+            #expect(journal.edits.isEmpty)
+        }
+        let reopened = try scratch.open()
+        defer { try? reopened.close() }
+        #expect(try ForkSnapshot(reopened.resource) == before)
+        #expect(reopened.report.replayedEdits.isEmpty)
+    }
+
+    @Test("a journal cut at every byte of its last record reopens with every earlier edit")
+    func tornLastRecord() throws {
+        let scratch = try ScratchFile(text: "start\n")
+        var texts: [String] = []
+        do {
+            let document = try scratch.open()
+            let session = try document.session()
+            for character in "typed" {
+                try type(String(character), into: session)
+                texts.append(session.paneTexts[0])
+            }
+            try document.flushJournals()
+        }
+        let journal = scratch.layout.journal(of: Fork(name: "left"))
+        let bytes = try Data(contentsOf: journal)
+        let lastRecordLength = 12 + 33 + 1
+        let lastStart = bytes.count - lastRecordLength
+        for cut in lastStart..<bytes.count {
+            let copy = try scratch.copy()
+            try bytes.prefix(cut).write(to: copy.layout.journal(of: Fork(name: "left")))
+            let document = try copy.open()
+            #expect(try document.resource.value(in: Fork(name: "left"))?.text == texts[texts.count - 2], "cut at \(cut)")
+            #expect(document.report.replayedEdits["left"] == texts.count - 1)
+            #expect(document.report.droppedJournalBytes == cut - lastStart)
+            try document.close()
+        }
+    }
+
+    @Test("a crash between a snapshot and the journal's reset does not apply the edits twice")
+    func crashBetweenSnapshotAndReset() throws {
+        let scratch = try ScratchFile(text: "base\n")
+        let expected: ForkSnapshot
+        do {
+            let document = try scratch.open()
+            let session = try document.session()
+            try type("<End> more text", into: session)
+            try document.flushJournals()
+            let journalURL = scratch.layout.journal(of: Fork(name: "left"))
+            let unreset = try Data(contentsOf: journalURL)
+            try document.synchronize()
+            expected = try ForkSnapshot(session.resource)
+            // As if the process died after the repository write but before the reset.
+            try unreset.write(to: journalURL)
+        }
+        let reopened = try scratch.open()
+        defer { try? reopened.close() }
+        #expect(try ForkSnapshot(reopened.resource) == expected)
+        #expect(try reopened.resource.value(in: Fork(name: "left"))?.text == "base more text\n")
+        #expect(reopened.report.skippedJournals == ["left"])
+        #expect(reopened.report.replayedEdits.isEmpty)
+    }
+
+    @Test("every N edits, once typing pauses, the journal is folded into a snapshot")
+    func periodicSnapshot() throws {
+        let scratch = try ScratchFile(text: "")
+        let document = try scratch.open(options: PersistentDocument.Options(snapshotInterval: 10, burstPause: .zero))
+        defer { try? document.close() }
+        let session = try document.session()
+        for digit in "0123456789" { try type(String(digit), into: session) }
+        #expect(document.pendingEditCount == 10)
+        _ = try document.idle(session: session)
+        #expect(document.pendingEditCount == 0)
+        let stored = try ForkedResource(repository: document.repository)
+        #expect(try stored.value(in: Fork(name: "left"))?.text == "0123456789")
+    }
+
+    @Test("a change made to the file outside the editor merges into main and the forks")
+    func externalChangeMergesIn() throws {
+        let scratch = try ScratchFile(text: "first line\nsecond line\nthird line\n")
+        do {
+            let document = try scratch.open()
+            let session = try document.session()
+            try type("<End> (left)", into: session)
+            try document.close()
+        }
+        try "first line\nsecond line\nthird line, edited elsewhere\n".write(to: scratch.file, atomically: true, encoding: .utf8)
+        let reopened = try scratch.open()
+        defer { try? reopened.close() }
+        #expect(reopened.report.mergedExternalChange)
+        #expect(try reopened.resource.value(in: .main)?.text == "first line\nsecond line\nthird line, edited elsewhere\n")
+        #expect(try reopened.resource.value(in: Fork(name: "left"))?.text == "first line (left)\nsecond line\nthird line, edited elsewhere\n")
+        #expect(try reopened.resource.value(in: Fork(name: "right"))?.text == "first line\nsecond line\nthird line, edited elsewhere\n")
+        let session = try reopened.session()
+        #expect(session.message?.contains("changed on disk") == true)
+
+        // Opening again without a further change merges nothing twice.
+        try reopened.close()
+        let again = try scratch.open()
+        defer { try? again.close() }
+        #expect(!again.report.mergedExternalChange)
+    }
+
+    @Test("saving records the saved text, so the saved file is not taken for an outside change")
+    func saveIsNotAnExternalChange() throws {
+        let scratch = try ScratchFile(text: "a\n")
+        do {
+            let document = try scratch.open()
+            let writer = InMemoryDocumentWriter()
+            let session = try document.makeSession(fileName: scratch.file.path, columns: 80, rows: 24, writer: writer)
+            try type("b<Tab>c<C-s>", into: session)
+            let saved = try #require(writer.files[scratch.file.path])
+            try saved.write(to: scratch.file, atomically: true, encoding: .utf8)
+            #expect(document.lastSavedText == saved)
+            try document.close()
+        }
+        let reopened = try scratch.open()
+        defer { try? reopened.close() }
+        #expect(!reopened.report.mergedExternalChange)
+        #expect(try reopened.session().isModified == false)
+    }
+
+    @Test("a damaged repository is reported clearly and moved aside, never deleted")
+    func corruptRepository() throws {
+        let scratch = try ScratchFile(text: "keep me\n")
+        do {
+            let document = try scratch.open()
+            try document.close()
+        }
+        let manifest = scratch.layout.repository.appendingPathComponent("manifest.json")
+        try Data("{ not json".utf8).write(to: manifest)
+        #expect {
+            _ = try scratch.open()
+        } throws: { error in
+            guard case PersistenceError.corruptState(let directory, let reason)? = error as? PersistenceError else { return false }
+            return directory == scratch.layout.directory.path && reason.contains("manifest")
+        }
+        let moved = try PersistentDocument.moveAside(scratch.layout)
+        #expect(moved.lastPathComponent.hasPrefix(".notes.txt.forked.corrupt-"))
+        #expect(try Data(contentsOf: moved.appendingPathComponent("repository/manifest.json")) == Data("{ not json".utf8))
+        let fresh = try scratch.open()
+        defer { try? fresh.close() }
+        #expect(fresh.report.createdRepository)
+        #expect(try fresh.resource.value(in: Fork(name: "left"))?.text == "keep me\n")
+    }
+
+    @Test("a journal that does not fit its fork is reported as damaged state")
+    func journalThatDoesNotFit() throws {
+        let scratch = try ScratchFile(text: "ab\n")
+        do {
+            let document = try scratch.open()
+            let session = try document.session()
+            try type("<End><End>xyz", into: session)
+            try document.flushJournals()
+        }
+        // Another document's journal, with offsets past this text's end.
+        let journalURL = scratch.layout.journal(of: Fork(name: "left"))
+        let header = try #require(try JournalContents.read(journalURL))
+        let journal = try AppendOnlyJournal(url: journalURL)
+        try journal.reset()
+        journal.append(JournalRecord.header(fork: Fork(name: "left"), forkVersion: header.baseVersion).encoded)
+        journal.append(JournalRecord.edit(change: PaneTextChange(utf8Offset: 500, removedUTF8Count: 0, inserted: "x"),
+                                          cursorUTF8Offset: 501, version: Version(count: 1000)).encoded)
+        try journal.flush()
+        #expect(throws: PersistenceError.self) { _ = try scratch.open() }
+    }
+}
+
+@Suite("EditorSession on a file repository")
+struct SessionOnFileRepositoryTests {
+    @Test("a session runs directly on a FileRepository; a second resource on the directory sees every edit and merge")
+    func sessionOnFileRepository() throws {
+        let scratch = try ScratchFile(text: nil)
+        let directory = scratch.directory.appendingPathComponent("direct.forked")
+        let resource = try TextDocumentResource(repository: AnyRepository(try FileRepository<TextDocument>(directory: directory)))
+        try resource.update(.main, with: TextDocument(text: "one\n"))
+        try resource.create(Fork(name: "left"))
+        try resource.create(Fork(name: "right"))
+        let session = try EditorSession(
+            resource: resource, forkNames: ["left", "right"], fileName: nil, columns: 80, rows: 24,
+            writer: InMemoryDocumentWriter()
+        )
+        try type("<End>!<Tab>>", into: session)
+        let other = try ForkedResource(repository: try FileRepository<TextDocument>(directory: directory))
+        #expect(try other.value(in: Fork(name: "left"))?.text == "one!\n")
+        #expect(try other.value(in: Fork(name: "right"))?.text == ">one\n")
+        try type("<F5>", into: session)
+        #expect(try other.value(in: .main)?.text == ">one!\n")
+    }
+}

@@ -1,0 +1,188 @@
+import Forked
+import ForkedEditCore
+import ForkedEditPersistence
+import Foundation
+import Testing
+
+private let fileVariable = "FORKED_PERSIST_SHARED_FILE"
+private let forkVariable = "FORKED_PERSIST_SHARED_FORK"
+private let linesPerWorker = 40
+
+@Suite("Two processes, one document")
+struct SharedDocumentTests {
+    private func immediate(autoMerge: Bool = false) -> PersistentDocument.Options {
+        PersistentDocument.Options(publishInterval: .zero, burstPause: .zero, autoMerge: autoMerge)
+    }
+
+    @Test("each process edits only its fork and sees the other's fork read-only, refreshed when idle")
+    func liveView() throws {
+        let scratch = try ScratchFile(text: "shared\n")
+        let alice = try scratch.open(forks: ["alice"], shared: true, options: immediate())
+        defer { try? alice.close() }
+        let aliceSession = try alice.session()
+        #expect(aliceSession.forks.map(\.name) == ["alice", "main"], "with no other fork yet, main is shown")
+        #expect(alice.suggestedInputTimeoutMilliseconds <= 200)
+
+        let bob = try scratch.open(forks: ["bob"], shared: true, options: immediate())
+        defer { try? bob.close() }
+        let bobSession = try bob.session()
+        #expect(bobSession.forks.map(\.name) == ["bob", "alice"])
+        #expect(bobSession.readOnlyPanes == [1])
+
+        try type("<End> from alice", into: aliceSession)
+        _ = try alice.idle(session: aliceSession)
+        #expect(try bob.idle(session: bobSession))
+        #expect(bobSession.paneTexts[1] == "shared from alice\n")
+
+        try type("<Tab>x", into: bobSession)
+        #expect(bobSession.paneTexts[1] == "shared from alice\n", "the other fork is read-only")
+        #expect(bobSession.message?.contains("read-only") == true)
+
+        _ = try alice.idle(session: aliceSession)
+        #expect(aliceSession.forks[1] == Fork(name: "bob"), "alice now shows the other fork, bob")
+    }
+
+    @Test("with the editor's timings, the other process shows an edit within 500 ms")
+    func liveWithinHalfASecond() throws {
+        let scratch = try ScratchFile(text: "shared\n")
+        let alice = try scratch.open(forks: ["alice"], shared: true)
+        let bob = try scratch.open(forks: ["bob"], shared: true)
+        defer { try? alice.close(); try? bob.close() }
+        let aliceSession = try alice.session()
+        let bobSession = try bob.session()
+        let clock = ContinuousClock()
+        // Both editors wake at least every input timeout; alice has just published, which is
+        // the worst case for her next edit.
+        try type("a", into: aliceSession)
+        _ = try alice.idle(session: aliceSession)
+        try type("b", into: aliceSession)
+        let typed = clock.now
+        _ = try alice.idle(session: aliceSession)
+        var seen: Duration?
+        while clock.now - typed < .seconds(2) {
+            usleep(UInt32(alice.suggestedInputTimeoutMilliseconds * 1000))
+            _ = try alice.idle(session: aliceSession)
+            _ = try bob.idle(session: bobSession)
+            if bobSession.paneTexts[1] == "abshared\n" {
+                seen = clock.now - typed
+                break
+            }
+        }
+        let latency = try #require(seen, "bob never saw alice's edit")
+        #expect(latency <= .milliseconds(500), "bob saw alice's edit after \(latency)")
+    }
+
+    @Test("merging through main from both processes keeps both sets of edits")
+    func mergeFromBothProcesses() throws {
+        let scratch = try ScratchFile(text: "one\ntwo\nthree\n")
+        let alice = try scratch.open(forks: ["alice"], shared: true, options: immediate())
+        let bob = try scratch.open(forks: ["bob"], shared: true, options: immediate())
+        let aliceSession = try alice.session()
+        let bobSession = try bob.session()
+        try type("<End> A", into: aliceSession)
+        try type("<Down><Down><End> B", into: bobSession)
+        try type("<F5>", into: aliceSession)
+        #expect(aliceSession.message == "Merged alice into main and main back into it")
+        try type("<F5>", into: bobSession)
+        #expect(bobSession.paneTexts[0] == "one A\ntwo\nthree B\n")
+        try type("<F5>", into: aliceSession)
+        #expect(aliceSession.paneTexts[0] == "one A\ntwo\nthree B\n")
+        try alice.close()
+        try bob.close()
+
+        let stored = try ForkedResource(repository: try FileRepository<TextDocument>(directory: scratch.layout.repository))
+        #expect(try stored.value(in: .main)?.text == "one A\ntwo\nthree B\n")
+    }
+
+    @Test("with auto-merge, a burst of edits reaches main and the other process without a merge key")
+    func autoMerge() throws {
+        let scratch = try ScratchFile(text: "top\nbottom\n")
+        let alice = try scratch.open(forks: ["alice"], shared: true, options: immediate(autoMerge: true))
+        let bob = try scratch.open(forks: ["bob"], shared: true, options: immediate(autoMerge: true))
+        defer { try? alice.close(); try? bob.close() }
+        let aliceSession = try alice.session()
+        let bobSession = try bob.session()
+        try type("<End>!", into: aliceSession)
+        _ = try alice.idle(session: aliceSession)
+        try type("<Down><End>?", into: bobSession)
+        _ = try bob.idle(session: bobSession)
+        _ = try alice.idle(session: aliceSession)
+        let main = try ForkedResource(repository: alice.repository).value(in: .main)?.text
+        #expect(main == "top!\nbottom?\n")
+        #expect(bobSession.paneTexts[0] == "top!\nbottom?\n")
+        // Alice did not type again, yet main's change reached her fork.
+        #expect(aliceSession.paneTexts[0] == "top!\nbottom?\n")
+        // Bob takes in alice's merge (which changed nothing for him); from then on neither
+        // process writes or merges again.
+        _ = try bob.idle(session: bobSession)
+        #expect(try !alice.idle(session: aliceSession))
+        #expect(try !bob.idle(session: bobSession))
+    }
+
+    /// The body of each child process: only enabled when a parent test starts this bundle.
+    @Test(.enabled(if: ProcessInfo.processInfo.environment[fileVariable] != nil))
+    func sharedEditingWorker() throws {
+        let environment = ProcessInfo.processInfo.environment
+        let file = URL(fileURLWithPath: try #require(environment[fileVariable]))
+        let fork = try #require(environment[forkVariable])
+        let document = try PersistentDocument.open(
+            file: file, ownForks: [Fork(name: fork)], fileText: try String(contentsOf: file, encoding: .utf8),
+            sharesRepository: true, options: immediate()
+        )
+        let session = try document.session()
+        for line in 0..<linesPerWorker {
+            try type("<PgDn><PgDn><PgDn><PgDn><PgDn><End>\(fork) \(line)<Enter>", into: session)
+            _ = try document.idle(session: session)
+            if line % 10 == 9 { try type("<F5>", into: session) }
+        }
+        try type("<F5>", into: session)
+        try document.close()
+    }
+
+    @Test("two real processes editing their own forks of one file, merging as they go, lose nothing")
+    func twoProcesses() throws {
+        let scratch = try ScratchFile(text: "")
+        let workers = try ["alice", "bob"].map { fork in
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+            process.arguments = ["--testing-library", "swift-testing", "--filter", "sharedEditingWorker"]
+            var environment = ProcessInfo.processInfo.environment
+            environment[fileVariable] = scratch.file.path
+            environment[forkVariable] = fork
+            process.environment = environment
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            return process
+        }
+        for worker in workers {
+            worker.waitUntilExit()
+            #expect(worker.terminationStatus == 0)
+        }
+        let document = try scratch.open(forks: ["alice"], shared: true)
+        defer { try? document.close() }
+        try document.synchronize { try document.resource.syncMain(with: [Fork(name: "alice"), Fork(name: "bob")]) }
+        let main = try #require(try document.resource.value(in: .main)?.text)
+        for fork in ["alice", "bob"] {
+            for line in 0..<linesPerWorker {
+                #expect(main.contains("\(fork) \(line)\n"), "\(fork) \(line) is missing from main:\n\(main)")
+            }
+        }
+    }
+}
+
+@Suite("Fork ownership")
+struct ForkOwnershipTests {
+    @Test("a fork open in one document cannot be opened for editing in another until it is closed")
+    func oneEditorPerFork() throws {
+        let scratch = try ScratchFile(text: "x\n")
+        let first = try scratch.open(forks: ["alice"], shared: true)
+        #expect(throws: PersistenceError.forkInUse(fork: "alice", file: scratch.layout.file.path)) {
+            _ = try scratch.open(forks: ["alice"], shared: true)
+        }
+        let other = try scratch.open(forks: ["bob"], shared: true)
+        try other.close()
+        try first.close()
+        let again = try scratch.open(forks: ["alice"], shared: true)
+        try again.close()
+    }
+}
