@@ -58,7 +58,10 @@ let package = Package(
         ),
 
         // MARK: Executables
-        .executableTarget(name: "forked-bench", dependencies: ["ForkedMerge"], swiftSettings: strictSettings),
+        .executableTarget(
+            name: "forked-bench", dependencies: ["ForkedMerge", "ForkedEditCore"],
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "forked-edit",
             dependencies: [

@@ -1,8 +1,8 @@
 import Foundation
 
 // forked-bench: times TextMerger against `git merge-file -p` on generated texts, then replays
-// real merges from the editing-traces corpus when it is present. Further rows (process-level
-// merges, editor keystrokes) plug in as more producers of `BenchmarkRow`s.
+// real merges from the editing-traces corpus when it is present, and times editor keystrokes
+// headlessly. Further rows plug in as more producers of `BenchmarkRow`s.
 
 let options: BenchmarkOptions
 do {
@@ -13,6 +13,10 @@ do {
 }
 
 do {
+    if options.editorOnly {
+        print(ResultTable.render(try EditorKeystrokeBenchmark(options: options).run(), title: EditorKeystrokeBenchmark.title))
+        exit(0)
+    }
     if let files = options.files {
         let input = try MergeInput(
             ancestor: Array(Data(contentsOf: URL(fileURLWithPath: files.ancestor))),
@@ -33,6 +37,10 @@ do {
         print("")
         print(ResultTable.render(replay, title: "Real merges from editing traces (all triples per file), median of \(options.runs) runs"))
         print(TraceReplayBenchmark.attribution)
+    }
+    if options.editor {
+        print("")
+        print(ResultTable.render(try EditorKeystrokeBenchmark(options: options).run(), title: EditorKeystrokeBenchmark.title))
     }
 } catch {
     print("forked-bench failed: \(error)")
