@@ -94,7 +94,7 @@ extension EditorSession {
         let pane = panes[focusedPane]
         let fork = forks[focusedPane]
         var document = try resource.resource(of: fork) ?? TextDocument(text: "")
-        document.text = pane.buffer.text
+        document.text = pane.buffer.text(splicingInto: paneTexts[focusedPane])
         document.cursors[fork.name] = pane.buffer.utf8Offset(of: pane.cursor)
         try resource.update(fork, with: document)
         paneTexts[focusedPane] = document.text
