@@ -109,8 +109,8 @@ struct EditorKeystrokeBenchmark {
     }
 
     /// Where a keystroke's time goes, measured piece by piece on the session's final state
-    /// with the same public calls the session makes: joining the edited pane's lines into the
-    /// fork's text, the live merge, and the two halves of drawing.
+    /// with public calls: re-joining the edited pane's lines (what an edit cost before the
+    /// session learned to splice), the live merge, and the two halves of drawing.
     private func phaseRows(of session: EditorSession, label: String) -> [BenchmarkRow] {
         let runs = options.runs
         let pane = session.panes[session.focusedPane]
@@ -128,7 +128,7 @@ struct EditorKeystrokeBenchmark {
         let lowerTop = content?.lower.topLine ?? 0
         return [
             BenchmarkRow(name: "  phase: join pane lines to text", size: label, milliseconds: join, reference: nil,
-                         note: "per edit; \(pane.buffer.lineCount) lines"),
+                         note: "a full re-join of \(pane.buffer.lineCount) lines; edits now splice the changed lines instead"),
             BenchmarkRow(name: "  phase: live merge (LiveMerge.init)", size: label, milliseconds: merge, reference: nil,
                          note: "per edit; \(session.liveMerge.runs.count) runs"),
             BenchmarkRow(name: "  phase: screenContent()", size: label, milliseconds: snapshot, reference: nil,
