@@ -5,7 +5,8 @@ final class ChangeBroadcaster: Sendable {
     private let continuations = ProtectedValue<[UUID: AsyncStream<ForkChange>.Continuation]>([:])
     /// Held from the start of a transaction until its changes are sent, so that two threads'
     /// changes cannot overtake each other between their commit and their announcement.
-    private let publishingOrder = ProtectedValue(())
+    /// A plain lock rather than a `ProtectedValue<Void>`: there is no value to guard, only an order.
+    private let publishingOrder = NSLock()
 
     /// A new stream that receives every change from now on.
     func makeStream() -> AsyncStream<ForkChange> {
@@ -21,11 +22,11 @@ final class ChangeBroadcaster: Sendable {
     /// Runs `transaction`, then sends the changes it returns, before any other transaction run
     /// through here can send its own: subscribers see changes in the order they were committed.
     func publishing<Result>(_ transaction: () throws -> (result: Result, changes: [ForkChange])) rethrows -> Result {
-        try publishingOrder.withLock { _ in
-            let (result, changes) = try transaction()
-            send(changes)
-            return result
-        }
+        publishingOrder.lock()
+        defer { publishingOrder.unlock() }
+        let (result, changes) = try transaction()
+        send(changes)
+        return result
     }
 
     private func send(_ changes: [ForkChange]) {

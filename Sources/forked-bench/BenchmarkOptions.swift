@@ -10,16 +10,22 @@ struct BenchmarkOptions {
     var persistence = true
     /// Whether to measure only those.
     var persistenceOnly = false
+    /// Whether to time editor keystrokes (EditorKeystrokeBenchmark).
+    var editor = true
+    /// Whether to time only those.
+    var editorOnly = false
     /// Files to merge instead of generated texts: dominant, ancestor, subordinate (git's order).
     var files: (dominant: String, ancestor: String, subordinate: String)? = nil
 
     /// Usage text for `--help` and for bad arguments.
     static let usage = """
     usage: forked-bench [--sizes 10k,100k,1m,10m] [--runs N] [--no-traces] [--files DOMINANT ANCESTOR SUBORDINATE]
-                        [--no-persistence | --persistence-only]
+                        [--no-editor | --editor-only] [--no-persistence | --persistence-only]
       --sizes  comma-separated text sizes (suffix k or m), default 10k,100k,1m,10m
       --runs   runs per measurement, the median is reported (default 5)
       --no-traces  skip the replay of real merges from the editing traces
+      --no-editor    skip the editor keystroke timings
+      --editor-only  time only the editor keystrokes
       --files  merge these three files (in git merge-file's order) instead of generated texts
       --no-persistence    skip the editor's journal and reopen costs
       --persistence-only  measure only the editor's journal and reopen costs
@@ -54,6 +60,10 @@ struct BenchmarkOptions {
                 persistence = false
             case "--persistence-only":
                 persistenceOnly = true
+            case "--no-editor":
+                editor = false
+            case "--editor-only":
+                editorOnly = true
             case "--help", "-h":
                 throw ParseError(description: BenchmarkOptions.usage)
             default:

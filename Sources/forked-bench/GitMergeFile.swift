@@ -3,9 +3,12 @@ import Foundation
 /// Runs `git merge-file -p` on temporary files, as the reference point for merge speed.
 struct GitMergeFile {
     private let directory: URL
-    private let ancestorFile: URL
-    private let dominantFile: URL
-    private let subordinateFile: URL
+    /// The common ancestor's file; other merge tools are timed on the same three files.
+    let ancestorFile: URL
+    /// The dominant (git's "current") version's file.
+    let dominantFile: URL
+    /// The subordinate (git's "other") version's file.
+    let subordinateFile: URL
 
     /// Writes the three versions to a fresh temporary directory.
     init(ancestor: [UInt8], dominant: [UInt8], subordinate: [UInt8]) throws {
@@ -35,7 +38,8 @@ struct GitMergeFile {
     /// A process that could not be started.
     struct SpawnError: Error, CustomStringConvertible {
         var code: Int32
-        var description: String { "could not start git (error \(code))" }
+        var program = "git"
+        var description: String { "could not start \(program) (error \(code))" }
     }
 
     /// Starts `arguments` with standard output and error sent to /dev/null and waits for it.
@@ -50,10 +54,10 @@ struct GitMergeFile {
         defer { for argument in cArguments { free(argument) } }
         var pid = pid_t()
         let status = posix_spawnp(&pid, arguments[0], &actions, nil, cArguments, environ)
-        guard status == 0 else { throw SpawnError(code: status) }
+        guard status == 0 else { throw SpawnError(code: status, program: arguments[0]) }
         var exitStatus: Int32 = 0
         while waitpid(pid, &exitStatus, 0) == -1 {
-            guard errno == EINTR else { throw SpawnError(code: errno) }
+            guard errno == EINTR else { throw SpawnError(code: errno, program: arguments[0]) }
         }
         // WEXITSTATUS, spelled out since the C macro is not imported.
         return (exitStatus >> 8) & 0xFF

@@ -4,7 +4,7 @@ struct BenchmarkRow {
     var name: String
     /// Input size label, for example "1 MB".
     var size: String
-    /// Median milliseconds.
+    /// Median milliseconds, or NaN for a row that could not be measured.
     var milliseconds: Double
     /// The time of the reference row (git) for the same size, if any, to print a ratio.
     var reference: Double?
@@ -20,8 +20,11 @@ enum ResultTable {
         let header = ["case", "size", "median ms", "vs git", "note"]
         var table = [header]
         for row in rows {
-            let ratio = row.reference.map { $0 > 0 ? format(row.milliseconds / $0, decimals: 2) + "x" : "-" } ?? "-"
-            table.append([row.name, row.size, format(row.milliseconds, decimals: 2), ratio, row.note])
+            // A NaN time marks a row that was not measured (its note says why).
+            let measured = !row.milliseconds.isNaN
+            let ratio = row.reference.map { $0 > 0 && measured ? format(row.milliseconds / $0, decimals: 2) + "x" : "-" } ?? "-"
+            let time = measured ? format(row.milliseconds, decimals: 2) : "-"
+            table.append([row.name, row.size, time, ratio, row.note])
         }
         let widths = header.indices.map { column in table.map { $0[column].count }.max() ?? 0 }
         for (index, cells) in table.enumerated() {

@@ -38,6 +38,7 @@ struct MergeInput {
             let time = try Timing.medianMilliseconds(runs: runs) { try git.run() }
             gitTime = time
             rows.append(BenchmarkRow(name: "git merge-file -p (process)", size: label, milliseconds: time, reference: time))
+            rows.append(try ForkedEditMergeProcess.row(on: git, label: label, runs: runs, gitTime: time))
         }
         let ancestorText = String(decoding: ancestor, as: UTF8.self)
         let dominantText = String(decoding: dominant, as: UTF8.self)

@@ -1,8 +1,8 @@
 import Foundation
 
 // forked-bench: times TextMerger against `git merge-file -p` on generated texts, then replays
-// real merges from the editing-traces corpus when it is present. Further rows (process-level
-// merges, editor keystrokes) plug in as more producers of `BenchmarkRow`s.
+// real merges from the editing-traces corpus when it is present, and times editor keystrokes
+// headlessly. Further rows plug in as more producers of `BenchmarkRow`s.
 
 let options: BenchmarkOptions
 do {
@@ -15,6 +15,10 @@ do {
 do {
     if options.persistenceOnly {
         print(ResultTable.render(try PersistenceBenchmark(options: options).run(), title: PersistenceBenchmark.title))
+        exit(0)
+    }
+    if options.editorOnly {
+        print(ResultTable.render(try EditorKeystrokeBenchmark(options: options).run(), title: EditorKeystrokeBenchmark.title))
         exit(0)
     }
     if let files = options.files {
@@ -41,6 +45,10 @@ do {
     if options.persistence, options.files == nil {
         print("")
         print(ResultTable.render(try PersistenceBenchmark(options: options).run(), title: PersistenceBenchmark.title))
+    }
+    if options.editor, options.files == nil {
+        print("")
+        print(ResultTable.render(try EditorKeystrokeBenchmark(options: options).run(), title: EditorKeystrokeBenchmark.title))
     }
 } catch {
     print("forked-bench failed: \(error)")

@@ -108,7 +108,7 @@ extension EditorSession {
         let pane = panes[focusedPane]
         let fork = forks[focusedPane]
         var document = try resource.resource(of: fork) ?? TextDocument(text: "")
-        document.text = pane.buffer.text
+        document.text = pane.buffer.text(splicingInto: paneTexts[focusedPane])
         let cursor = pane.buffer.utf8Offset(of: pane.cursor)
         document.cursors[fork.name] = cursor
         try resource.update(fork, with: document)

@@ -1,0 +1,152 @@
+import ForkedEditCore
+
+/// Times the editor headlessly: an ``EditorSession`` on a generated document, driven by an
+/// ``EditorKeyScript`` with the live merge on, each key timed from `handle` to the end of the
+/// following `render` (what a terminal would show after the key).
+struct EditorKeystrokeBenchmark {
+    /// Document sizes, in bytes.
+    static let sizes = [100_000, 1_000_000]
+    /// Keys replayed per document.
+    static let keyCount = 2_000
+    /// The screen the session draws on: a common large terminal.
+    static let columns = 120
+    static let rows = 40
+    /// The issue's goals, in milliseconds.
+    static let goalP50 = 2.0
+    static let goalP99 = 16.0
+    static let goalFirstFrame = 100.0
+
+    /// The table title.
+    static let title = """
+    Editor keystrokes, headless, live merge on: \(keyCount) keys per document on a \(columns)x\(rows) screen, \
+    each key timed as handle + render
+    """
+
+    var options: BenchmarkOptions
+
+    /// The session's input turned into an error: a key that left an error on the status line
+    /// would make its timing meaningless.
+    struct SessionError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Measures every size and returns the rows (first frame, then key p50, p99 and max).
+    func run() throws -> [BenchmarkRow] {
+        try EditorKeystrokeBenchmark.sizes.flatMap { try measure(size: $0) }
+    }
+
+    private func measure(size: Int) throws -> [BenchmarkRow] {
+        let label = BenchmarkOptions.label(size)
+        var generator = TextGenerator(seed: UInt64(size) &+ 0xED17)
+        let text = String(decoding: generator.text(size: size), as: UTF8.self)
+
+        // Time to first frame: what opening a file costs before anything shows.
+        var session: EditorSession?
+        let firstFrame = try Timing.medianMilliseconds(runs: options.runs) {
+            let opened = try EditorSession(
+                text: text, fileName: nil, columns: EditorKeystrokeBenchmark.columns, rows: EditorKeystrokeBenchmark.rows,
+                writer: InMemoryDocumentWriter()
+            )
+            _ = opened.render()
+            session = opened
+        }
+        guard let session else { throw SessionError(description: "no session was opened") }
+
+        let script = EditorKeyScript(count: EditorKeystrokeBenchmark.keyCount, seed: 0x6B65_7973)
+        let clock = ContinuousClock()
+        var handleTimes: [Double] = []
+        var renderTimes: [Double] = []
+        var editTotals: [Double] = []
+        var otherTotals: [Double] = []
+        var screen = 0
+        for key in script.keys {
+            let start = clock.now
+            session.handle(.key(key))
+            let handled = clock.now
+            let grid = session.render()
+            let rendered = clock.now
+            if let message = session.message, message.hasPrefix("Error") {
+                throw SessionError(description: "key \(key) failed: \(message)")
+            }
+            screen &+= grid.rows   // keeps the render from being optimised away
+            let handleTime = Timing.milliseconds(start.duration(to: handled))
+            let renderTime = Timing.milliseconds(handled.duration(to: rendered))
+            handleTimes.append(handleTime)
+            renderTimes.append(renderTime)
+            switch key {
+            case .text, .backspace, .enter: editTotals.append(handleTime + renderTime)
+            default: otherTotals.append(handleTime + renderTime)
+            }
+        }
+        let totals = zip(handleTimes, renderTimes).map { $0 + $1 }
+        let stats = session.liveMerge.statistics
+        let cursors = session.panes.map { "line \($0.cursor.line + 1)" }.joined(separator: " / ")
+        let millis = { (value: Double) in ResultTable.format(value, decimals: 2) }
+        return [
+            BenchmarkRow(
+                name: "editor first frame (open + render)", size: label, milliseconds: firstFrame, reference: nil,
+                note: "\(verdict(firstFrame, goal: EditorKeystrokeBenchmark.goalFirstFrame)); median of \(options.runs)"
+            ),
+            BenchmarkRow(
+                name: "editor key p50 (handle + render)", size: label, milliseconds: percentile(totals, 0.50), reference: nil,
+                note: "\(verdict(percentile(totals, 0.50), goal: EditorKeystrokeBenchmark.goalP50)); "
+                    + "handle \(millis(percentile(handleTimes, 0.50))), render \(millis(percentile(renderTimes, 0.50))); "
+                    + "edits \(millis(percentile(editTotals, 0.50))), moves/tab \(millis(percentile(otherTotals, 0.50)))"
+            ),
+            BenchmarkRow(
+                name: "editor key p99 (handle + render)", size: label, milliseconds: percentile(totals, 0.99), reference: nil,
+                note: "\(verdict(percentile(totals, 0.99), goal: EditorKeystrokeBenchmark.goalP99)); "
+                    + "handle \(millis(percentile(handleTimes, 0.99))), render \(millis(percentile(renderTimes, 0.99))); "
+                    + "edits \(millis(percentile(editTotals, 0.99))), moves/tab \(millis(percentile(otherTotals, 0.99)))"
+            ),
+            BenchmarkRow(
+                name: "editor key max (handle + render)", size: label, milliseconds: totals.max() ?? 0, reference: nil,
+                note: "\(script.mix.summary); cursors end at \(cursors); "
+                    + "left +\(stats[0].inserted) -\(stats[0].deleted), right +\(stats[1].inserted) -\(stats[1].deleted) chars"
+                    + (screen > 0 ? "" : "; nothing drawn")
+            ),
+        ] + phaseRows(of: session, label: label)
+    }
+
+    /// Where a keystroke's time goes, measured piece by piece on the session's final state
+    /// with public calls: re-joining the edited pane's lines (what an edit cost before the
+    /// session learned to splice), the live merge, and the two halves of drawing.
+    private func phaseRows(of session: EditorSession, label: String) -> [BenchmarkRow] {
+        let runs = options.runs
+        let pane = session.panes[session.focusedPane]
+        let join = Timing.medianMilliseconds(runs: runs) { _ = pane.buffer.text.utf8.count }
+        let merge = Timing.medianMilliseconds(runs: runs) {
+            _ = LiveMerge(texts: session.paneTexts, ancestor: session.ancestorText, dominantPane: session.liveMerge.dominantPane)
+        }
+        var content: ScreenContent?
+        let snapshot = Timing.medianMilliseconds(runs: runs) { content = session.screenContent() }
+        let draw = Timing.medianMilliseconds(runs: runs) {
+            if let content {
+                _ = ScreenRenderer.render(content, columns: EditorKeystrokeBenchmark.columns, rows: EditorKeystrokeBenchmark.rows)
+            }
+        }
+        let lowerTop = content?.lower.topLine ?? 0
+        return [
+            BenchmarkRow(name: "  phase: join pane lines to text", size: label, milliseconds: join, reference: nil,
+                         note: "a full re-join of \(pane.buffer.lineCount) lines; edits now splice the changed lines instead"),
+            BenchmarkRow(name: "  phase: live merge (LiveMerge.init)", size: label, milliseconds: merge, reference: nil,
+                         note: "per edit; \(session.liveMerge.runs.count) runs"),
+            BenchmarkRow(name: "  phase: screenContent()", size: label, milliseconds: snapshot, reference: nil,
+                         note: "per key"),
+            BenchmarkRow(name: "  phase: ScreenRenderer.render", size: label, milliseconds: draw, reference: nil,
+                         note: "per key; lower view from line \(lowerTop + 1)"),
+        ]
+    }
+
+    /// The nearest-rank percentile `fraction` (0...1) of `samples`.
+    private func percentile(_ samples: [Double], _ fraction: Double) -> Double {
+        guard !samples.isEmpty else { return .nan }
+        let sorted = samples.sorted()
+        let rank = Int((fraction * Double(sorted.count)).rounded(.up))
+        return sorted[min(sorted.count - 1, max(0, rank - 1))]
+    }
+
+    private func verdict(_ milliseconds: Double, goal: Double) -> String {
+        "goal < \(ResultTable.format(goal, decimals: 0)) ms: \(milliseconds < goal ? "met" : "MISSED")"
+    }
+}
