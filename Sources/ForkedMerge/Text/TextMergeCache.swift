@@ -14,10 +14,10 @@ import Musl
 /// side's diff depends only on the ancestor's bytes and that side's bytes, so reusing it gives
 /// exactly the result of a fresh ``TextMerger/mergeWithOrigins(_:withSubordinate:commonAncestor:)``.
 package struct TextMergeCache: Sendable {
-    /// A side's text with its diff against ``ancestor``.
+    /// A side's text with its lines and its diff against ``ancestor``.
     private struct PreparedSide: Sendable {
         let text: String
-        let hunks: [DiffHunk]
+        let diff: TextMergeComputation.SideDiff
     }
 
     /// The ancestor the prepared sides were diffed against, with its lines.
@@ -31,7 +31,7 @@ package struct TextMergeCache: Sendable {
 
     /// Returns what `TextMerger().mergeWithOrigins(dominant, withSubordinate: subordinate,
     /// commonAncestor: commonAncestor)` returns, diffing only the sides not seen in the previous
-    /// merge over the same ancestor.
+    /// merge over the same ancestor (and re-splitting only the changed lines of an edited side).
     package mutating func mergeWithOrigins(
         _ dominant: String, withSubordinate subordinate: String, commonAncestor: String
     ) -> TextMergeResult {
@@ -43,25 +43,36 @@ package struct TextMergeCache: Sendable {
             sides = []
         }
         let texts = [dominant, subordinate]
-        var hunks: [[DiffHunk]?] = texts.map { text in
-            sides.first { TextMergeCache.sameBytes($0.text, text) }?.hunks
-        }
-        let missing = texts.indices.filter { hunks[$0] == nil }
+        let found: [Int?] = texts.map { text in sides.firstIndex { TextMergeCache.sameBytes($0.text, text) } }
+        var diffs: [TextMergeComputation.SideDiff?] = found.map { $0.map { sides[$0].diff } }
+        let missing = texts.indices.filter { diffs[$0] == nil }
         if !missing.isEmpty {
+            // A side edited since the last merge is split into lines from its previous version:
+            // the prepared side no present text matched.
+            let previous = missing.count == 1 ? sides.indices.first { !found.contains($0) }.map { sides[$0] } : nil
             let computed = TextMergeComputation.withBuffers(commonAncestor, dominant, subordinate) { ancestorBuffer, first, second in
                 let lines = ancestorLines ?? TextLines(ancestorBuffer)
                 ancestorLines = lines
                 let buffers = [first, second]
-                return TextMergeComputation.sideHunks(ancestor: ancestorBuffer, lines: lines, sides: missing.map { buffers[$0] })
+                let inputs = missing.map { side in
+                    var input = TextMergeComputation.SideInput(bytes: buffers[side])
+                    if var previousText = previous?.text, let previousLines = previous?.diff.lines {
+                        input.lines = previousText.withUTF8 { TextLines(buffers[side], updating: previousLines, of: $0) }
+                    }
+                    return input
+                }
+                return TextMergeComputation.sideDiffs(ancestor: ancestorBuffer, lines: lines, sides: inputs)
             }
-            for (index, side) in missing.enumerated() { hunks[side] = computed[index] }
+            for (index, side) in missing.enumerated() { diffs[side] = computed[index] }
         }
-        let dominantHunks = hunks[0] ?? []
-        let subordinateHunks = hunks[1] ?? []
-        sides = [PreparedSide(text: dominant, hunks: dominantHunks), PreparedSide(text: subordinate, hunks: subordinateHunks)]
+        guard let dominantDiff = diffs[0], let subordinateDiff = diffs[1] else {
+            // Every side was found or computed above; a fresh merge is the safe answer regardless.
+            return TextMerger().mergeWithOrigins(dominant, withSubordinate: subordinate, commonAncestor: commonAncestor)
+        }
+        sides = [PreparedSide(text: dominant, diff: dominantDiff), PreparedSide(text: subordinate, diff: subordinateDiff)]
         return TextMergeComputation.run(
             ancestor: commonAncestor, dominant: dominant, subordinate: subordinate,
-            dominantHunks: dominantHunks, subordinateHunks: subordinateHunks
+            dominantHunks: dominantDiff.hunks, subordinateHunks: subordinateDiff.hunks
         ) { $0.result() }
     }
 

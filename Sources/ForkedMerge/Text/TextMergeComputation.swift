@@ -14,12 +14,12 @@ struct TextMergeComputation {
     static func run<R>(ancestor: String, dominant: String, subordinate: String, _ body: (TextMergeComputation) -> R) -> R {
         withBuffers(ancestor, dominant, subordinate) { ancestorBuffer, dominantBuffer, subordinateBuffer in
             let ancestorLines = TextLines(ancestorBuffer)
-            let hunks = sideHunks(ancestor: ancestorBuffer, lines: ancestorLines, sides: [dominantBuffer, subordinateBuffer])
-            return body(TextMergeComputation(ancestorBuffer, dominantBuffer, subordinateBuffer, hunks[0], hunks[1]))
+            let diffs = sideDiffs(ancestor: ancestorBuffer, lines: ancestorLines, sides: [dominantBuffer, subordinateBuffer])
+            return body(TextMergeComputation(ancestorBuffer, dominantBuffer, subordinateBuffer, diffs[0].hunks, diffs[1].hunks))
         }
     }
 
-    /// Merges the three texts with side diffs computed earlier by ``sideHunks(ancestor:lines:sides:)``
+    /// Merges the three texts with side diffs computed earlier by ``sideDiffs(ancestor:lines:sides:)``
     /// over the same texts, and hands the computation to `body`.
     static func run<R>(
         ancestor: String, dominant: String, subordinate: String, dominantHunks: [DiffHunk], subordinateHunks: [DiffHunk],
@@ -124,58 +124,63 @@ struct TextMergeComputation {
     /// Texts at least this long (in bytes, all three together) diff both sides in parallel.
     static let parallelThreshold = 200_000
 
+    /// A side's lines and its diff against the ancestor.
+    struct SideDiff: Sendable {
+        let lines: TextLines
+        let hunks: [DiffHunk]
+    }
+
+    /// A side to diff: its bytes, and its lines when they are already known.
+    struct SideInput {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var lines: TextLines?
+    }
+
     /// The read-only inputs of the side diffs. The buffers stay valid and unmodified for
     /// the whole parallel section, so sharing them between the two threads is safe.
     private struct SharedInput: @unchecked Sendable {
         let ancestor: UnsafeBufferPointer<UInt8>
         let lines: TextLines
-        let sides: [UnsafeBufferPointer<UInt8>]
+        let sides: [SideInput]
 
-        func diff(side index: Int) -> [DiffHunk] {
-            let side = sides[index]
-            let sideLines = TextLines(side)
-            return TextDiff(
+        func diff(side index: Int) -> SideDiff {
+            let side = sides[index].bytes
+            let sideLines = sides[index].lines ?? TextLines(side)
+            let hunks = TextDiff(
                 ancestor: ancestor, ancestorLineStarts: lines.starts, ancestorLineIDs: lines.ids,
                 side: side, sideLineStarts: sideLines.starts, sideLineIDs: sideLines.ids
             ).hunks()
+            return SideDiff(lines: sideLines, hunks: hunks)
         }
     }
 
     /// One result slot per thread; each thread writes only its own slot, and they are read
     /// after both threads finished.
     private final class ResultSlots: @unchecked Sendable {
-        var first: [DiffHunk] = []
-        var second: [DiffHunk] = []
+        var first: SideDiff?
+        var second: SideDiff?
     }
 
     /// Diffs each of `sides` against the ancestor, whose lines are `lines`; two long sides
     /// are diffed on two threads.
-    static func sideHunks(ancestor: UnsafeBufferPointer<UInt8>, lines: TextLines, sides: [UnsafeBufferPointer<UInt8>]) -> [[DiffHunk]] {
+    static func sideDiffs(ancestor: UnsafeBufferPointer<UInt8>, lines: TextLines, sides: [UnsafeBufferPointer<UInt8>]) -> [SideDiff] {
+        sideDiffs(ancestor: ancestor, lines: lines, sides: sides.map { SideInput(bytes: $0) })
+    }
+
+    /// Diffs each of `sides` against the ancestor, whose lines are `lines`; two long sides
+    /// are diffed on two threads.
+    static func sideDiffs(ancestor: UnsafeBufferPointer<UInt8>, lines: TextLines, sides: [SideInput]) -> [SideDiff] {
         let input = SharedInput(ancestor: ancestor, lines: lines, sides: sides)
-        let total = sides.reduce(ancestor.count) { $0 + $1.count }
+        let total = sides.reduce(ancestor.count) { $0 + $1.bytes.count }
         guard sides.count == 2, total >= parallelThreshold else {
             return sides.indices.map { input.diff(side: $0) }
         }
         let slots = ResultSlots()
         DispatchQueue.concurrentPerform(iterations: 2) { index in
-            let hunks = input.diff(side: index)
-            if index == 0 { slots.first = hunks } else { slots.second = hunks }
+            let diff = input.diff(side: index)
+            if index == 0 { slots.first = diff } else { slots.second = diff }
         }
-        return [slots.first, slots.second]
-    }
-}
-
-/// The lines of a UTF-8 text: their start offsets (followed by the end offset) and hash IDs,
-/// as the line-level diff reads them.
-struct TextLines: Sendable {
-    /// Start offsets of the lines, followed by the end offset.
-    let starts: [Int]
-    /// Hash IDs of the lines (see ``TextDiff/hashIDs(_:starts:)``).
-    let ids: [Int]
-
-    /// Splits and hashes `bytes`.
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
-        starts = TextSplitting.lineStarts(bytes, in: 0..<bytes.count)
-        ids = TextDiff.hashIDs(bytes, starts: starts)
+        // concurrentPerform returns after both iterations ran, so both slots are filled.
+        return [slots.first ?? input.diff(side: 0), slots.second ?? input.diff(side: 1)]
     }
 }
