@@ -1,4 +1,5 @@
 import ForkedEditCore
+import ForkedMerge
 
 /// Times the editor headlessly: an ``EditorSession`` on a generated document, driven by an
 /// ``EditorKeyScript`` with the live merge on, each key timed from `handle` to the end of the
@@ -118,6 +119,17 @@ struct EditorKeystrokeBenchmark {
         let merge = Timing.medianMilliseconds(runs: runs) {
             _ = LiveMerge(texts: session.paneTexts, ancestor: session.ancestorText, dominantPane: session.liveMerge.dominantPane)
         }
+        // What an edit pays with the session's cache: the other pane's diff is kept, and only
+        // the edited (dominant) pane, here one character longer than in the primed cache, is diffed.
+        let dominant = session.liveMerge.dominantPane
+        var primed = TextMergeCache()
+        var previousTexts = session.paneTexts
+        previousTexts[dominant] += "x"
+        _ = LiveMerge(texts: previousTexts, ancestor: session.ancestorText, dominantPane: dominant, cache: &primed)
+        let cachedMerge = Timing.medianMilliseconds(runs: runs) {
+            var cache = primed
+            _ = LiveMerge(texts: session.paneTexts, ancestor: session.ancestorText, dominantPane: dominant, cache: &cache)
+        }
         var content: ScreenContent?
         let snapshot = Timing.medianMilliseconds(runs: runs) { content = session.screenContent() }
         let draw = Timing.medianMilliseconds(runs: runs) {
@@ -130,7 +142,9 @@ struct EditorKeystrokeBenchmark {
             BenchmarkRow(name: "  phase: join pane lines to text", size: label, milliseconds: join, reference: nil,
                          note: "a full re-join of \(pane.buffer.lineCount) lines; edits now splice the changed lines instead"),
             BenchmarkRow(name: "  phase: live merge (LiveMerge.init)", size: label, milliseconds: merge, reference: nil,
-                         note: "per edit; \(session.liveMerge.runs.count) runs"),
+                         note: "both panes diffed; \(session.liveMerge.runs.count) runs"),
+            BenchmarkRow(name: "  phase: live merge, other pane cached", size: label, milliseconds: cachedMerge, reference: nil,
+                         note: "per edit: only the edited pane is diffed"),
             BenchmarkRow(name: "  phase: screenContent()", size: label, milliseconds: snapshot, reference: nil,
                          note: "per key"),
             BenchmarkRow(name: "  phase: ScreenRenderer.render", size: label, milliseconds: draw, reference: nil,

@@ -135,7 +135,7 @@ extension EditorSession {
         // (forks with equal times are merged in name order there, and both are then unchanged).
         let dominant = times[1] > times[0] ? 1 : 0
         ancestorText = try resource.commonAncestor(of: forks[dominant])?.text ?? ""
-        liveMerge = LiveMerge(texts: paneTexts, ancestor: ancestorText, dominantPane: dominant)
+        liveMerge = LiveMerge(texts: paneTexts, ancestor: ancestorText, dominantPane: dominant, cache: &liveMergeCache)
         isModified = hasUnsavedEdits
     }
 

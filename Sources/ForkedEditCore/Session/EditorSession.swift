@@ -1,4 +1,5 @@
 import Forked
+import ForkedMerge
 
 /// What the lower view shows.
 public enum LowerViewMode: Hashable, Sendable {
@@ -66,6 +67,9 @@ public final class EditorSession {
     public internal(set) var size: (columns: Int, rows: Int)
     /// The live merge of the two panes, refreshed after every edit.
     public internal(set) var liveMerge: LiveMerge
+    /// The side diffs of the last live merge: a keystroke changes one pane, so the other
+    /// pane's diff against the ancestor is reused.
+    var liveMergeCache = TextMergeCache()
     /// The text both forks started from.
     public internal(set) var ancestorText: String
     /// Whether some fork differs from what was last saved (or opened).

@@ -34,10 +34,29 @@ public struct LiveMerge: Sendable, Equatable {
     ///   - dominantPane: The pane edited most recently.
     public init(texts: [String], ancestor: String, dominantPane: Int) {
         let dominant = dominantPane == 1 ? 1 : 0
-        let subordinate = 1 - dominant
         let result = TextMerger().mergeWithOrigins(
-            texts[dominant], withSubordinate: texts[subordinate], commonAncestor: ancestor
+            texts[dominant], withSubordinate: texts[1 - dominant], commonAncestor: ancestor
         )
+        self.init(result: result, dominant: dominant)
+    }
+
+    /// Merges the two panes' texts, reusing from `cache` the diff of a pane unchanged since the
+    /// previous merge (the result equals ``init(texts:ancestor:dominantPane:)``'s).
+    ///
+    /// - Parameters:
+    ///   - texts: The left and right texts.
+    ///   - ancestor: The text both forks started from.
+    ///   - dominantPane: The pane edited most recently.
+    ///   - cache: The side diffs of the previous merge, updated for this one.
+    package init(texts: [String], ancestor: String, dominantPane: Int, cache: inout TextMergeCache) {
+        let dominant = dominantPane == 1 ? 1 : 0
+        let result = cache.mergeWithOrigins(texts[dominant], withSubordinate: texts[1 - dominant], commonAncestor: ancestor)
+        self.init(result: result, dominant: dominant)
+    }
+
+    /// Colours a merge of the dominant pane `dominant` with the other pane.
+    private init(result: TextMergeResult, dominant: Int) {
+        let subordinate = 1 - dominant
         var runs: [OriginRun] = []
         for segment in result.segments where !segment.text.isEmpty {
             let origin: MergeViewOrigin

@@ -12,20 +12,45 @@ struct TextMergeComputation {
 
     /// Merges the three texts and hands the computation to `body`.
     static func run<R>(ancestor: String, dominant: String, subordinate: String, _ body: (TextMergeComputation) -> R) -> R {
+        withBuffers(ancestor, dominant, subordinate) { ancestorBuffer, dominantBuffer, subordinateBuffer in
+            let ancestorLines = TextLines(ancestorBuffer)
+            let diffs = sideDiffs(ancestor: ancestorBuffer, lines: ancestorLines, sides: [dominantBuffer, subordinateBuffer])
+            return body(TextMergeComputation(ancestorBuffer, dominantBuffer, subordinateBuffer, diffs[0].hunks, diffs[1].hunks))
+        }
+    }
+
+    /// Merges the three texts with side diffs computed earlier by ``sideDiffs(ancestor:lines:sides:)``
+    /// over the same texts, and hands the computation to `body`.
+    static func run<R>(
+        ancestor: String, dominant: String, subordinate: String, dominantHunks: [DiffHunk], subordinateHunks: [DiffHunk],
+        _ body: (TextMergeComputation) -> R
+    ) -> R {
+        withBuffers(ancestor, dominant, subordinate) { ancestorBuffer, dominantBuffer, subordinateBuffer in
+            body(TextMergeComputation(ancestorBuffer, dominantBuffer, subordinateBuffer, dominantHunks, subordinateHunks))
+        }
+    }
+
+    /// Calls `body` with the UTF-8 storage of the three texts (read in place, no copies).
+    static func withBuffers<R>(
+        _ ancestor: String, _ dominant: String, _ subordinate: String,
+        _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> R
+    ) -> R {
         var ancestor = ancestor
         var dominant = dominant
         var subordinate = subordinate
         return ancestor.withUTF8 { ancestorBuffer in
             dominant.withUTF8 { dominantBuffer in
-                subordinate.withUTF8 { subordinateBuffer in
-                    body(TextMergeComputation(ancestorBuffer, dominantBuffer, subordinateBuffer))
-                }
+                subordinate.withUTF8 { subordinateBuffer in body(ancestorBuffer, dominantBuffer, subordinateBuffer) }
             }
         }
     }
 
-    private init(_ ancestor: UnsafeBufferPointer<UInt8>, _ dominant: UnsafeBufferPointer<UInt8>, _ subordinate: UnsafeBufferPointer<UInt8>) {
-        (dominantHunks, subordinateHunks) = TextMergeComputation.sideDiffs(ancestor, dominant, subordinate)
+    private init(
+        _ ancestor: UnsafeBufferPointer<UInt8>, _ dominant: UnsafeBufferPointer<UInt8>, _ subordinate: UnsafeBufferPointer<UInt8>,
+        _ dominantHunks: [DiffHunk], _ subordinateHunks: [DiffHunk]
+    ) {
+        self.dominantHunks = dominantHunks
+        self.subordinateHunks = subordinateHunks
         policy = TextMergePolicy(ancestor: ancestor, dominant: dominant, subordinate: subordinate)
         pieces = ThreeWayMerge(
             ancestorCount: ancestor.count, dominant: dominantHunks, subordinate: subordinateHunks, policy: policy
@@ -99,48 +124,63 @@ struct TextMergeComputation {
     /// Texts at least this long (in bytes, all three together) diff both sides in parallel.
     static let parallelThreshold = 200_000
 
-    /// The read-only inputs of the two side diffs. The buffers stay valid and unmodified for
+    /// A side's lines and its diff against the ancestor.
+    struct SideDiff: Sendable {
+        let lines: TextLines
+        let hunks: [DiffHunk]
+    }
+
+    /// A side to diff: its bytes, and its lines when they are already known.
+    struct SideInput {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var lines: TextLines?
+    }
+
+    /// The read-only inputs of the side diffs. The buffers stay valid and unmodified for
     /// the whole parallel section, so sharing them between the two threads is safe.
     private struct SharedInput: @unchecked Sendable {
         let ancestor: UnsafeBufferPointer<UInt8>
-        let sides: [UnsafeBufferPointer<UInt8>]
-        let ancestorStarts: [Int]
-        let ancestorIDs: [Int]
+        let lines: TextLines
+        let sides: [SideInput]
 
-        func diff(side index: Int) -> [DiffHunk] {
-            let side = sides[index]
-            let sideStarts = TextSplitting.lineStarts(side, in: 0..<side.count)
-            return TextDiff(
-                ancestor: ancestor, ancestorLineStarts: ancestorStarts, ancestorLineIDs: ancestorIDs,
-                side: side, sideLineStarts: sideStarts, sideLineIDs: TextDiff.hashIDs(side, starts: sideStarts)
+        func diff(side index: Int) -> SideDiff {
+            let side = sides[index].bytes
+            let sideLines = sides[index].lines ?? TextLines(side)
+            let hunks = TextDiff(
+                ancestor: ancestor, ancestorLineStarts: lines.starts, ancestorLineIDs: lines.ids,
+                side: side, sideLineStarts: sideLines.starts, sideLineIDs: sideLines.ids
             ).hunks()
+            return SideDiff(lines: sideLines, hunks: hunks)
         }
     }
 
     /// One result slot per thread; each thread writes only its own slot, and they are read
     /// after both threads finished.
     private final class ResultSlots: @unchecked Sendable {
-        var dominant: [DiffHunk] = []
-        var subordinate: [DiffHunk] = []
+        var first: SideDiff?
+        var second: SideDiff?
     }
 
-    /// Diffs both sides against the ancestor; on long texts the two diffs run on two threads.
-    private static func sideDiffs(
-        _ ancestor: UnsafeBufferPointer<UInt8>, _ dominant: UnsafeBufferPointer<UInt8>, _ subordinate: UnsafeBufferPointer<UInt8>
-    ) -> ([DiffHunk], [DiffHunk]) {
-        let ancestorStarts = TextSplitting.lineStarts(ancestor, in: 0..<ancestor.count)
-        let input = SharedInput(
-            ancestor: ancestor, sides: [dominant, subordinate],
-            ancestorStarts: ancestorStarts, ancestorIDs: TextDiff.hashIDs(ancestor, starts: ancestorStarts)
-        )
-        guard ancestor.count + dominant.count + subordinate.count >= parallelThreshold else {
-            return (input.diff(side: 0), input.diff(side: 1))
+    /// Diffs each of `sides` against the ancestor, whose lines are `lines`; two long sides
+    /// are diffed on two threads.
+    static func sideDiffs(ancestor: UnsafeBufferPointer<UInt8>, lines: TextLines, sides: [UnsafeBufferPointer<UInt8>]) -> [SideDiff] {
+        sideDiffs(ancestor: ancestor, lines: lines, sides: sides.map { SideInput(bytes: $0) })
+    }
+
+    /// Diffs each of `sides` against the ancestor, whose lines are `lines`; two long sides
+    /// are diffed on two threads.
+    static func sideDiffs(ancestor: UnsafeBufferPointer<UInt8>, lines: TextLines, sides: [SideInput]) -> [SideDiff] {
+        let input = SharedInput(ancestor: ancestor, lines: lines, sides: sides)
+        let total = sides.reduce(ancestor.count) { $0 + $1.bytes.count }
+        guard sides.count == 2, total >= parallelThreshold else {
+            return sides.indices.map { input.diff(side: $0) }
         }
         let slots = ResultSlots()
         DispatchQueue.concurrentPerform(iterations: 2) { index in
-            let hunks = input.diff(side: index)
-            if index == 0 { slots.dominant = hunks } else { slots.subordinate = hunks }
+            let diff = input.diff(side: index)
+            if index == 0 { slots.first = diff } else { slots.second = diff }
         }
-        return (slots.dominant, slots.subordinate)
+        // concurrentPerform returns after both iterations ran, so both slots are filled.
+        return [slots.first ?? input.diff(side: 0), slots.second ?? input.diff(side: 1)]
     }
 }
