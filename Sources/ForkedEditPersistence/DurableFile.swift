@@ -1,4 +1,5 @@
 import Foundation
+import Forked
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -7,46 +8,14 @@ import Darwin
 
 /// Small files written so a crash leaves the old content or the new, never a mix.
 enum DurableFile {
-    /// Writes `data` to a temporary file beside `url`, fsyncs it, renames it into place and
-    /// fsyncs the directory.
+    /// Writes `data` with Forked's ``AtomicFile``, reporting failures as this module's
+    /// ``PersistenceError`` so callers handle one error type.
     static func write(_ data: Data, to url: URL) throws {
-        let directory = url.deletingLastPathComponent()
-        let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())")
-        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw failure(temporary, "cannot create") }
-        var written = 0
-        let ok = data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> Bool in
-            while written < buffer.count {
-                guard let base = buffer.baseAddress else { return true }
-                let count = Glibc.write(descriptor, base + written, buffer.count - written)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                written += count
-            }
-            return true
+        do {
+            try AtomicFile.write(data, to: url)
+        } catch ForkedError.fileSystem(let path, let reason) {
+            throw PersistenceError.fileSystem(path: path, reason: reason)
         }
-        let synced = ok && fsync(descriptor) == 0
-        close(descriptor)
-        guard synced else {
-            unlink(temporary.path)
-            throw failure(url, "cannot write")
-        }
-        guard rename(temporary.path, url.path) == 0 else {
-            let error = failure(url, "cannot rename into place")
-            unlink(temporary.path)
-            throw error
-        }
-        let directoryDescriptor = open(directory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if directoryDescriptor >= 0 {
-            fsync(directoryDescriptor)
-            close(directoryDescriptor)
-        }
-    }
-
-    private static func failure(_ url: URL, _ action: String) -> PersistenceError {
-        .fileSystem(path: url.path, reason: "\(action): \(String(cString: strerror(errno)))")
     }
 }
 

@@ -6,10 +6,15 @@ import Darwin
 #endif
 
 /// Writes files so that a crash at any moment leaves either the old file or the new one.
-enum AtomicFile {
+///
+/// Public so that other layers keeping small state files (the editor's persistence) share this
+/// one implementation of temp file, fsync, rename, directory fsync.
+public enum AtomicFile {
     /// Writes `data` to a temporary file beside `url`, flushes it to disk, renames it over
     /// `url`, then flushes the directory so the rename itself survives a power cut.
-    static func write(_ data: Data, to url: URL) throws {
+    ///
+    /// - Throws: ``ForkedError/fileSystem(path:reason:)`` naming the file and the failed step.
+    public static func write(_ data: Data, to url: URL) throws {
         let directory = url.deletingLastPathComponent()
         let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         try writeAndSync(data, to: temporary)
