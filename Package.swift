@@ -24,10 +24,14 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-syntax", from: "603.0.1"),
         .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.7.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
     ],
     targets: [
         // MARK: Libraries, layered Forked <- ForkedMerge <- ForkedModel
-        .target(name: "Forked", swiftSettings: strictSettings),
+        .target(
+            name: "Forked", dependencies: [.product(name: "SystemPackage", package: "swift-system")],
+            swiftSettings: strictSettings
+        ),
         .target(name: "ForkedMerge", dependencies: ["Forked"], swiftSettings: strictSettings),
         .macro(
             name: "ForkedModelMacros",

@@ -31,13 +31,11 @@ extension PersistentDocument {
         } catch {
             throw PersistenceError.fileSystem(path: directoryPath, reason: "cannot create: \(error.localizedDescription)")
         }
-        guard let openLock = try ExclusiveFileLock(url: layout.openLock) else {
-            throw PersistenceError.fileSystem(path: layout.openLock.path, reason: "cannot lock")
-        }
+        let openLock = try FileLock.acquire(layout.openLock)
         // Claimed before anything is read, so a second editor of the same fork stops here
         // instead of writing the same journal.
         let ownership = try ownForks.map { fork in
-            guard let lock = try ExclusiveFileLock(url: layout.ownershipLock(of: fork), wait: false) else {
+            guard let lock = try FileLock.acquireIfFree(layout.ownershipLock(of: fork)) else {
                 throw PersistenceError.forkInUse(fork: fork.name, file: file.path)
             }
             return lock
@@ -56,7 +54,7 @@ extension PersistentDocument {
         if isNew {
             report.createdRepository = true
             try shared.update(.main, with: TextDocument(text: normalized?.text ?? ""))
-            try DurableFile.write(Data((normalized?.text ?? "").utf8), to: layout.savedText)
+            try AtomicFile.write((normalized?.text ?? "").utf8, to: layout.savedText)
         }
         for fork in ownForks where try !shared.has(fork) {
             try shared.create(fork)
@@ -66,7 +64,7 @@ extension PersistentDocument {
         var lastSaved = try readSavedText(layout) ?? shared.value(in: .main)?.text ?? ""
         if let disk = normalized?.text, disk != lastSaved {
             try mergeExternalChange(disk, lastSaved: lastSaved, into: shared, forks: ownForks)
-            try DurableFile.write(Data(disk.utf8), to: layout.savedText)
+            try AtomicFile.write(disk.utf8, to: layout.savedText)
             lastSaved = disk
             report.mergedExternalChange = true
         }

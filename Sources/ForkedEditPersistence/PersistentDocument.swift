@@ -66,7 +66,7 @@ public final class PersistentDocument: EditorSessionObserver {
 
     let memory: InMemoryRepository<TextDocument>
     /// Held while the document is open: the own forks' ownership locks.
-    private var ownership: [ExclusiveFileLock]
+    private var ownership: [FileLock]
     let writers: [Fork: JournalWriter]
     /// The version each fork's journal header names.
     var headerVersions: [Fork: Version] = [:]
@@ -83,7 +83,7 @@ public final class PersistentDocument: EditorSessionObserver {
     init(
         layout: ForkedDirectoryLayout, repository: FileRepository<TextDocument>, ownForks: [Fork],
         sharesRepository: Bool, lineEndings: LineEndings, report: OpenReport, lastSavedText: String, options: Options,
-        ownership: [ExclusiveFileLock]
+        ownership: [FileLock]
     ) throws {
         self.ownership = ownership
         self.layout = layout
@@ -196,7 +196,7 @@ public final class PersistentDocument: EditorSessionObserver {
     public func editorSession(_ session: EditorSession, didSave text: String, toFile path: String) {
         lastSavedText = text
         do {
-            try DurableFile.write(Data(text.utf8), to: layout.savedText)
+            try AtomicFile.write(text.utf8, to: layout.savedText)
         } catch {
             session.message = "Saved, but could not record it in \(layout.directory.lastPathComponent): \(error)"
         }

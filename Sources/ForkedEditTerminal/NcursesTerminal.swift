@@ -29,7 +29,10 @@ public final class NcursesTerminal: TerminalBackend {
     private static let screenInUse = Mutex(false)
 
     private let screen: OpaquePointer
-    private let offscreenStreams: (input: UnsafeMutablePointer<FILE>, output: UnsafeMutablePointer<FILE>)?
+    /// Off-screen only: the streams ncurses reads and writes, closed when the terminal goes.
+    private let offscreenStreams: NullDeviceStreams?
+    /// Whether this terminal draws into memory only.
+    public let isOffscreen: Bool
     private(set) var isShutDown = false
     private var decoder = TerminalInputDecoder()
     /// What the terminal shows, as of the last `draw`; `nil` forces a full redraw.
@@ -90,22 +93,18 @@ public final class NcursesTerminal: TerminalBackend {
         }
         try UTF8Locale.adoptForOffscreenUse()
         try claimScreen()
-        guard let output = fopen("/dev/null", "w") else {
+        let streams: NullDeviceStreams
+        do {
+            streams = try NullDeviceStreams()
+        } catch {
             releaseScreen()
-            throw TerminalStartupError.setupFailed("opening /dev/null")
+            throw error
         }
-        guard let input = fopen("/dev/null", "r") else {
-            fclose(output)
-            releaseScreen()
-            throw TerminalStartupError.setupFailed("opening /dev/null")
-        }
-        guard let screen = newterm(terminalType, output, input) else {
-            fclose(input)
-            fclose(output)
+        guard let screen = newterm(terminalType, streams.output.pointer, streams.input.pointer) else {
             releaseScreen()
             throw TerminalStartupError.unknownTerminal(terminalType)
         }
-        let terminal = NcursesTerminal(screen: screen, offscreenStreams: (input, output))
+        let terminal = NcursesTerminal(screen: screen, offscreenStreams: streams)
         guard resizeterm(rows32, columns32) == OK else {
             terminal.shutdown()
             throw TerminalStartupError.setupFailed("resizeterm")
@@ -120,9 +119,10 @@ public final class NcursesTerminal: TerminalBackend {
 
     private init(
         screen: OpaquePointer,
-        offscreenStreams: (input: UnsafeMutablePointer<FILE>, output: UnsafeMutablePointer<FILE>)?
+        offscreenStreams: consuming NullDeviceStreams?
     ) {
         self.screen = screen
+        isOffscreen = offscreenStreams != nil
         self.offscreenStreams = offscreenStreams
         var colorsEnabled = false
         if has_colors(), start_color() == OK {
@@ -162,9 +162,6 @@ public final class NcursesTerminal: TerminalBackend {
         screenInUse.withLock { $0 = false }
     }
 
-    /// Whether this terminal draws into memory only.
-    public var isOffscreen: Bool { offscreenStreams != nil }
-
     /// The current size of the screen.
     public var size: (columns: Int, rows: Int) {
         guard !isShutDown else { return (0, 0) }
@@ -182,10 +179,7 @@ public final class NcursesTerminal: TerminalBackend {
             endwin()
         }
         delscreen(screen)
-        if let offscreenStreams {
-            fclose(offscreenStreams.input)
-            fclose(offscreenStreams.output)
-        } else {
+        if !isOffscreen {
             cts_remove_signal_guard()
         }
         Self.releaseScreen()

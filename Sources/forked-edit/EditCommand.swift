@@ -125,6 +125,8 @@ struct EditCommand: ParsableCommand {
             // A file in a directory the user cannot write to can still be read and edited;
             // only sharing a fork with other processes needs the state directory.
             return (nil, "Edits are not kept for crash recovery: \(path): \(reason)")
+        } catch ForkedError.fileSystem(let path, let reason) where fork == nil {
+            return (nil, "Edits are not kept for crash recovery: \(path): \(reason)")
         }
     }
 

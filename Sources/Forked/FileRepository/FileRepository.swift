@@ -68,13 +68,13 @@ public final class FileRepository<Resource: Codable & Sendable & Equatable>: Rep
             throw ForkedError.fileSystem(path: directory.path, reason: "cannot create repository directory: \(error.localizedDescription)")
         }
         try cache.withLock { cache in
-            let lock = try FileLock(url: lockURL)
-            defer { lock.unlock() }
-            // Reading the state once validates every file now rather than at the first edit.
-            try refresh(&cache)
-            // A new repository gets its manifest before any commit file exists, so that commit
-            // files without a manifest can only mean a lost manifest, never a fresh start.
-            if cache.manifest == nil { try persist(cache.state, into: &cache) }
+            try FileLock.withLock(on: lockURL) {
+                // Reading the state once validates every file now rather than at the first edit.
+                try refresh(&cache)
+                // A new repository gets its manifest before any commit file exists, so that commit
+                // files without a manifest can only mean a lost manifest, never a fresh start.
+                if cache.manifest == nil { try persist(cache.state, into: &cache) }
+            }
         }
     }
 
@@ -82,15 +82,15 @@ public final class FileRepository<Resource: Codable & Sendable & Equatable>: Rep
     /// persists the result atomically if it changed.
     public func withState<Result>(_ body: (inout ForkedState<Resource>) throws -> Result) throws -> Result {
         try cache.withLock { cache in
-            let lock = try FileLock(url: lockURL)
-            defer { lock.unlock() }
-            try refresh(&cache)
-            var draft = cache.state
-            let result = try body(&draft)
-            if draft != cache.state {
-                try persist(draft, into: &cache)
+            try FileLock.withLock(on: lockURL) {
+                try refresh(&cache)
+                var draft = cache.state
+                let result = try body(&draft)
+                if draft != cache.state {
+                    try persist(draft, into: &cache)
+                }
+                return result
             }
-            return result
         }
     }
 

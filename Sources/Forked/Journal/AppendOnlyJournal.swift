@@ -13,13 +13,22 @@ import Darwin
 /// which ``records()`` detects by its length or checksum and drops, keeping every complete
 /// record before it. ``append(_:)`` buffers; ``flush()`` writes and `fdatasync`s, so callers
 /// choose how much latency to trade for how many system calls.
+///
+/// A flush that fails (a full disk, an I/O error) cuts the file back to its last complete
+/// record and keeps the queued records, so the next flush retries them: a failed write never
+/// leaves a torn record in the middle of the journal, where it would hide every later one.
 public final class AppendOnlyJournal: Sendable {
     /// The journal's file.
     public let url: URL
 
+    private let file: OwnedFileDescriptor
+
+    /// Guarded by the lock that also serializes every write to ``file``.
     private struct State {
-        var descriptor: Int32
+        /// Queued records.
         var pending = Data()
+        /// The length of the complete records when a failed write could not be cut back.
+        var completeLength: Int64?
     }
 
     private let state: ProtectedValue<State>
@@ -41,15 +50,9 @@ public final class AppendOnlyJournal: Sendable {
     /// Opens (creating if needed) the journal at `url` for appending.
     public init(url: URL) throws {
         self.url = url
-        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
-            throw ForkedError.fileSystem(path: url.path, reason: "cannot open journal: \(String(cString: strerror(errno)))")
-        }
-        state = ProtectedValue(State(descriptor: descriptor))
-    }
-
-    deinit {
-        _ = state.withLock { close($0.descriptor) }
+        file = try OwnedFileDescriptor(
+            opening: url.path, .writeOnly, options: [.create, .append], permissions: [.ownerReadWrite, .groupRead, .otherRead])
+        state = ProtectedValue(State())
     }
 
     /// Queues a record; it reaches the disk at the next ``flush()``.
@@ -65,13 +68,28 @@ public final class AppendOnlyJournal: Sendable {
     public var hasPendingRecords: Bool { state.withLock { !$0.pending.isEmpty } }
 
     /// Writes queued records and waits until they are on disk.
+    ///
+    /// - Throws: ``ForkedError/fileSystem(path:reason:)``; the queued records stay queued and
+    ///   the file holds only complete records.
     public func flush() throws {
         try state.withLock { state in
             guard !state.pending.isEmpty else { return }
-            try FileDescriptorWrite.writeAll(
-                state.pending, to: state.descriptor, path: url.path, failure: "cannot append to journal")
-            guard fdatasync(state.descriptor) == 0 else {
-                throw ForkedError.fileSystem(path: url.path, reason: "fdatasync failed: \(String(cString: strerror(errno)))")
+            if let complete = state.completeLength {
+                try file.truncate(to: complete)
+                state.completeLength = nil
+            }
+            let length = try file.length()
+            do {
+                try file.writeAll(state.pending)
+                try file.syncData()
+            } catch {
+                // Cut back to the last complete record: a retry appends the whole batch again.
+                do {
+                    try file.truncate(to: length)
+                } catch {
+                    state.completeLength = length
+                }
+                throw error
             }
             state.pending.removeAll(keepingCapacity: true)
         }
@@ -81,9 +99,9 @@ public final class AppendOnlyJournal: Sendable {
     public func reset() throws {
         try state.withLock { state in
             state.pending.removeAll()
-            guard ftruncate(state.descriptor, 0) == 0, fsync(state.descriptor) == 0 else {
-                throw ForkedError.fileSystem(path: url.path, reason: "cannot truncate journal: \(String(cString: strerror(errno)))")
-            }
+            try file.truncate(to: 0)
+            state.completeLength = nil
+            try file.sync()
         }
     }
 

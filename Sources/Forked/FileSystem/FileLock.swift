@@ -1,0 +1,47 @@
+import Foundation
+
+/// An exclusive advisory lock (`flock`) on a file, held while this object lives.
+///
+/// The lock belongs to the open file it was taken on, which this object owns through an
+/// ``OwnedFileDescriptor``: releasing the lock is closing that descriptor, exactly once. The
+/// kernel also drops it when the holder dies, so a killed process never leaves it stuck.
+/// Shared by every process that opens the same repository or edits the same file's forks.
+public final class FileLock: Sendable {
+    private let file: OwnedFileDescriptor
+
+    private init(holding file: consuming OwnedFileDescriptor) {
+        self.file = file
+    }
+
+    /// The lock file's path.
+    public var path: String { file.path }
+
+    /// Waits until the lock on `url` is held (creating the lock file when missing).
+    ///
+    /// - Throws: ``ForkedError/fileSystem(path:reason:)`` when the file cannot be opened or locked.
+    public static func acquire(_ url: URL) throws -> FileLock {
+        let file = try OwnedFileDescriptor(opening: url.path, .readWrite, options: .create, permissions: [.ownerReadWrite, .groupRead, .otherRead])
+        _ = try file.lockExclusively(wait: true)
+        return FileLock(holding: file)
+    }
+
+    /// Takes the lock on `url` if no one holds it; `nil` at once when another open file (in
+    /// this process or another) does.
+    public static func acquireIfFree(_ url: URL) throws -> FileLock? {
+        let file = try OwnedFileDescriptor(opening: url.path, .readWrite, options: .create, permissions: [.ownerReadWrite, .groupRead, .otherRead])
+        guard try file.lockExclusively(wait: false) else { return nil }
+        return FileLock(holding: file)
+    }
+
+    /// Whether some open file holds the lock on `url` right now (a missing lock file is free).
+    public static func isHeld(_ url: URL) throws -> Bool {
+        guard FileManager.default.fileExists(atPath: url.path) else { return false }
+        return try acquireIfFree(url) == nil
+    }
+
+    /// Runs `body` while holding the lock on `url`, waiting for it first.
+    public static func withLock<Result>(on url: URL, _ body: () throws -> Result) throws -> Result {
+        let lock = try acquire(url)
+        return try withExtendedLifetime(lock) { try body() }
+    }
+}

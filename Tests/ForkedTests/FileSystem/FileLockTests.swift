@@ -1,0 +1,76 @@
+import Foundation
+@testable import Forked
+import Testing
+
+@Suite("File locks")
+struct FileLockTests {
+    @Test("a busy lock answers nil at once and is free again when its holder goes")
+    func busyLock() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let url = directory.appendingPathComponent("lock")
+        var holder: FileLock? = try FileLock.acquire(url)
+        #expect(try FileLock.acquireIfFree(url) == nil)
+        #expect(try FileLock.isHeld(url))
+        withExtendedLifetime(holder) {}
+        holder = nil
+        #expect(try !FileLock.isHeld(url))
+        #expect(try FileLock.acquireIfFree(url) != nil)
+    }
+
+    @Test("a refused lock closes its descriptor once: files opened meanwhile on other threads keep working")
+    func refusedLockNeverClosesAnotherFile() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let url = directory.appendingPathComponent("lock")
+        let holder = try FileLock.acquire(url)
+        // One task keeps being refused the lock while another opens, writes and reads files.
+        // A second close of a refused lock's descriptor would hit one of those files, whose
+        // number the kernel reuses at once: its writes would fail with EBADF or land elsewhere.
+        async let refusals: Int = {
+            var refused = 0
+            for _ in 0..<3_000 where try FileLock.acquireIfFree(url) == nil { refused += 1 }
+            return refused
+        }()
+        async let mismatches: Int = {
+            var mismatches = 0
+            for index in 0..<3_000 {
+                let path = directory.appendingPathComponent("file-\(index % 8)").path
+                let text = "file \(index)\n"
+                do {
+                    let file = try OwnedFileDescriptor(opening: path, .writeOnly, options: [.create, .truncate], permissions: .ownerReadWrite)
+                    try file.writeAll(text.utf8)
+                }
+                if (try? String(contentsOfFile: path, encoding: .utf8)) != text { mismatches += 1 }
+            }
+            return mismatches
+        }()
+        #expect(try await refusals == 3_000)
+        #expect(try await mismatches == 0)
+        withExtendedLifetime(holder) {}
+    }
+
+    @Test("no descriptor is left open by refused locks or failed opens")
+    func noLeaks() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let url = directory.appendingPathComponent("lock")
+        let holder = try FileLock.acquire(url)
+        #expect(try descriptors(openOn: url) == 1)
+        for _ in 0..<200 {
+            _ = try FileLock.acquireIfFree(url)
+            _ = try? OwnedFileDescriptor(opening: directory.appendingPathComponent("missing/file").path, .readOnly)
+        }
+        #expect(try descriptors(openOn: url) == 1, "only the holder's")
+        withExtendedLifetime(holder) {}
+    }
+
+    /// How many of this process's descriptors are open on `url` (other tests run in parallel,
+    /// so only this test's own file is counted).
+    private func descriptors(openOn url: URL) throws -> Int {
+        let directory = "/proc/self/fd"
+        return try FileManager.default.contentsOfDirectory(atPath: directory).filter { name in
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "\(directory)/\(name)")) == url.path
+        }.count
+    }
+}
