@@ -8,6 +8,8 @@ public enum PersistenceError: Error, Equatable, CustomStringConvertible {
     case fileSystem(path: String, reason: String)
     /// Another process (or another open document) is editing this fork of the file.
     case forkInUse(fork: String, file: String)
+    /// The file has no stored editing state beside it.
+    case noState(file: String)
 
     /// A one-line message for the user.
     public var description: String {
@@ -18,6 +20,8 @@ public enum PersistenceError: Error, Equatable, CustomStringConvertible {
             "\(path): \(reason)"
         case .forkInUse(let fork, let file):
             "fork '\(fork)' of \(file) is being edited by another forked-edit; choose another fork name"
+        case .noState(let file):
+            "\(file) has no stored forks (no \(ForkedDirectoryLayout(file: URL(fileURLWithPath: file)).directory.lastPathComponent) beside it)"
         }
     }
 }

@@ -1,6 +1,6 @@
 import ArgumentParser
 
-/// The `forked-edit` command: the two-pane editor by default, plus `replay` and `merge`.
+/// The `forked-edit` command: the two-pane editor by default, plus `replay`, `merge` and `forks`.
 @main
 struct ForkedEdit: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -12,8 +12,9 @@ struct ForkedEdit: ParsableCommand {
             forked-edit replay <session> [--speed <x>] [--instant] [--headless] [--size <columnsxrows>]
                                [--print-screen] [--print-document] [--cast <file>]
             forked-edit merge <ancestor> <dominant> <subordinate> [-o <out>] [--stats]
+            forked-edit forks <file> [--remove <name>]
             """,
-        subcommands: [EditCommand.self, ReplayCommand.self, MergeCommand.self],
+        subcommands: [EditCommand.self, ReplayCommand.self, MergeCommand.self, ForksCommand.self],
         defaultSubcommand: EditCommand.self
     )
 }
