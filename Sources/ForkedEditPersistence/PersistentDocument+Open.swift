@@ -1,6 +1,5 @@
 import Forked
 import ForkedEditCore
-import ForkedMerge
 import Foundation
 
 extension PersistentDocument {
@@ -63,7 +62,7 @@ extension PersistentDocument {
 
         var lastSaved = try readSavedText(layout) ?? shared.value(in: .main)?.text ?? ""
         if let disk = normalized?.text, disk != lastSaved {
-            try mergeExternalChange(disk, lastSaved: lastSaved, into: shared, forks: ownForks)
+            try OutsideChange.merge(disk, lastSeen: lastSaved, into: shared, forks: ownForks)
             try AtomicFile.write(disk.utf8, to: layout.savedText)
             lastSaved = disk
             report.mergedExternalChange = true
@@ -154,24 +153,5 @@ extension PersistentDocument {
             throw PersistenceError.corruptState(directory: layout.directory.path, reason: "saved.txt is not valid UTF-8")
         }
         return text
-    }
-
-    /// Brings a change made to the file outside the editor in as a change on main, merged
-    /// three-way with main's own changes since the last save, then into `forks`.
-    private static func mergeExternalChange(
-        _ disk: String, lastSaved: String, into shared: ForkedResource<FileRepository<TextDocument>>, forks: [Fork]
-    ) throws {
-        var main = try shared.value(in: .main) ?? TextDocument(text: "")
-        let merged: String
-        if main.text == lastSaved || main.text == disk {
-            merged = disk
-        } else {
-            merged = try TextMerger().merge(disk, withSubordinate: main.text, commonAncestor: lastSaved)
-        }
-        if merged != main.text {
-            main.text = merged
-            try shared.update(.main, with: main)
-        }
-        for fork in forks { try shared.mergeFromMain(into: fork) }
     }
 }

@@ -43,19 +43,44 @@ extension PersistentDocument {
 
     /// Housekeeping between input events; returns whether the screen changed.
     ///
-    /// Reports journal write failures on the status line; snapshots once enough edits are
-    /// journaled and typing pauses; when sharing, publishes this process's edits at least
-    /// every ``Options/publishInterval`` and takes in other processes' changes; with
-    /// ``Options/autoMerge``, merges through main once a burst of edits ends.
+    /// Snapshots once enough edits are journaled and typing pauses; when sharing, publishes
+    /// this process's edits at least every ``Options/publishInterval`` and takes in other
+    /// processes' changes; with ``Options/autoMerge``, merges through main once a burst of
+    /// edits ends.
+    ///
+    /// A disk that fails (full, or an I/O error) does not stop the editor: the failure is
+    /// reported on the status line, everything typed stays in memory (and in the journal where
+    /// it could be written), and the write is retried, waiting longer after each failure.
     public func idle(session: EditorSession) throws -> Bool {
-        var changed = false
-        for writer in writers.values {
-            if let failure = writer.takeFailure() {
-                session.message = "Could not write the journal: \(failure)"
+        let now = clock.now
+        if let failure = storageFailure, now < failure.retryAt { return false }
+        do {
+            if storageFailure != nil { try flushJournals() }
+            try rethrowJournalFailure()
+            var changed = try storeAndShare(session: session, now: now)
+            if let failure = storageFailure {
+                storageFailure = nil
+                session.message = "Edits are stored again (after: \(failure.reason))"
                 changed = true
             }
+            return changed
+        } catch {
+            let delay = min(storageFailure.map { $0.delay * 2 } ?? options.retryDelay, .seconds(30))
+            storageFailure = StorageFailure(reason: "\(error)", delay: delay, retryAt: now + delay)
+            session.message = "Could not store edits: \(error). Retrying; everything typed is still here."
+            return true
         }
-        let now = clock.now
+    }
+
+    /// Throws what the journal writers last failed with (their records stay queued for retry).
+    private func rethrowJournalFailure() throws {
+        for writer in writers.values {
+            if let failure = writer.takeFailure() { throw failure }
+        }
+    }
+
+    private func storeAndShare(session: EditorSession, now: ContinuousClock.Instant) throws -> Bool {
+        var changed = false
         let typingPaused = now - lastEdit >= options.burstPause
         let changedElsewhere = try sharesRepository && repositoryChangedElsewhere()
         // Auto-merge after this process's burst, and take in main's changes from other

@@ -32,16 +32,20 @@ public final class PersistentDocument: EditorSessionObserver {
         public var burstPause: Duration
         /// Merge this process's forks through main after every burst of edits.
         public var autoMerge: Bool
+        /// How long to wait before storing again after the disk failed; doubled after each
+        /// further failure, up to 30 seconds.
+        public var retryDelay: Duration
 
         /// Creates options.
         public init(
             snapshotInterval: Int = 1000, publishInterval: Duration = .milliseconds(250),
-            burstPause: Duration = .milliseconds(300), autoMerge: Bool = false
+            burstPause: Duration = .milliseconds(300), autoMerge: Bool = false, retryDelay: Duration = .seconds(1)
         ) {
             self.snapshotInterval = max(1, snapshotInterval)
             self.publishInterval = publishInterval
             self.burstPause = burstPause
             self.autoMerge = autoMerge
+            self.retryDelay = retryDelay
         }
     }
 
@@ -79,6 +83,15 @@ public final class PersistentDocument: EditorSessionObserver {
     var lastEdit: ContinuousClock.Instant
     var editedSinceMerge = false
     var isClosed = false
+    /// The last failure to store edits, and when to try again.
+    var storageFailure: StorageFailure?
+
+    /// A failure to store edits (a full disk, an I/O error), retried with a growing delay.
+    struct StorageFailure {
+        var reason: String
+        var delay: Duration
+        var retryAt: ContinuousClock.Instant
+    }
 
     init(
         layout: ForkedDirectoryLayout, repository: FileRepository<TextDocument>, ownForks: [Fork],
@@ -157,9 +170,19 @@ public final class PersistentDocument: EditorSessionObserver {
     }
 
     /// Snapshots, then stops the journal writers. The document cannot be used afterwards.
+    ///
+    /// - Throws: When the snapshot cannot be stored; the journals are flushed first, so what was
+    ///   typed is recovered when the file is opened again.
     public func close() throws {
         guard !isClosed else { return }
-        try synchronize()
+        do {
+            try synchronize()
+        } catch {
+            try? flushJournals()
+            throw PersistenceError.fileSystem(
+                path: layout.directory.path,
+                reason: "could not store the last edits (\(error)); those journaled come back when the file is opened again")
+        }
         for writer in writers.values { writer.stop() }
         ownership.removeAll()
         isClosed = true

@@ -81,7 +81,10 @@ struct EditCommand: ParsableCommand {
             let app = EditorApp(
                 session: session, backend: terminal, recorder: recorder, cast: castWriter,
                 inputTimeoutMilliseconds: persistent?.suggestedInputTimeoutMilliseconds ?? EditorApp.inputTimeoutMilliseconds,
-                onIdle: persistent.map { state in { session in try state.idle(session: session) } }
+                onIdle: { session in
+                    let stored = try persistent?.idle(session: session) ?? false
+                    return session.checkFileOnDiskIfDue() || stored
+                }
             )
             do {
                 try app.run()

@@ -7,13 +7,6 @@ import Testing
 private let fileVariable = "FORKED_KILL_TEST_FILE"
 private let acknowledgementsVariable = "FORKED_KILL_TEST_ACKNOWLEDGEMENTS"
 
-/// Saves through the same atomic writer the editor uses.
-private final class AtomicDocumentWriter: DocumentWriter {
-    func write(_ text: String, toFile path: String) throws {
-        try AtomicFile.write(text.utf8, to: URL(fileURLWithPath: path), options: .keepsExistingFile)
-    }
-}
-
 /// A child process edits a file (journal, snapshot, merge and save, close) and is killed with
 /// SIGKILL after its first system call on the file's directory, then after its second, and so on
 /// through every call the work makes. After each kill the file and its state reopen to the old

@@ -73,3 +73,15 @@ struct ForkSnapshot: Equatable, CustomStringConvertible {
 
     var description: String { "values \(values), statuses \(statuses)" }
 }
+
+/// Saves real files through the same atomic writer the editor uses, and reads them back.
+final class AtomicDocumentWriter: DocumentWriter {
+    func write(_ text: String, toFile path: String) throws {
+        try AtomicFile.write(text.utf8, to: URL(fileURLWithPath: path), options: .keepsExistingFile)
+    }
+
+    func read(fromFile path: String) throws -> String? {
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        return try String(contentsOfFile: path, encoding: .utf8)
+    }
+}

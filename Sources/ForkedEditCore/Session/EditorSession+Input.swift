@@ -83,7 +83,7 @@ extension EditorSession {
         case .toggleHelp:
             showsHelp = true
         case .save:
-            if fileName == nil {
+            if fileName == nil || saveWasRefused {
                 prompt = .fileName(typed: "")
             } else {
                 try save()
@@ -154,22 +154,43 @@ extension EditorSession {
     }
 
     /// Merges, then writes the merged text to ``fileName``. Returns whether it was written.
+    ///
+    /// - Parameter takingInOutsideChanges: Whether to merge in first a change another program
+    ///   made to the file (always, but for a file just named in Save As).
     @discardableResult
-    func save() throws -> Bool {
+    func save(takingInOutsideChanges: Bool = true) throws -> Bool {
         guard let fileName else { return false }
+        // A save never replaces text the editor has not seen: a change another program made
+        // comes in first, merged like a fork's.
+        let tookInOutsideChange: Bool
+        do {
+            tookInOutsideChange = takingInOutsideChanges ? try takeInChangesOnDisk(force: true) : false
+        } catch {
+            message = "Not saved: \(fileName) was changed by another program and cannot be read (\(error))"
+            return false
+        }
         try mergeForks()
         let text = try resource.resource(of: .main)?.text ?? ""
         do {
             try writer.write(lineEndings.apply(to: text), toFile: fileName)
+        } catch let refusal as SaveRefusal {
+            saveWasRefused = true
+            message = "Not saved: \(refusal.reason). Ctrl-S saves under another name"
+            return false
         } catch {
             message = "Could not save \(fileName): \(error)"
             return false
         }
+        saveWasRefused = false
+        fileStampSeen = writer.stamp(ofFile: fileName)
         savedText = text
         isModified = hasUnsavedEdits
         observer?.editorSession(self, didSave: text, toFile: fileName)
         let lines = text.isEmpty ? 0 : mergedLineCount(text)
-        message = "Merged and saved \(lines) line\(lines == 1 ? "" : "s") to \(fileName)"
+        let saved = "saved \(lines) line\(lines == 1 ? "" : "s") to \(fileName)"
+        message = tookInOutsideChange
+            ? "Merged in a change another program made to \(fileName), then \(saved)"
+            : "Merged and \(saved)"
         return true
     }
 
@@ -195,8 +216,15 @@ extension EditorSession {
                 return
             }
             prompt = nil
+            let previous = fileName
             fileName = name
-            if try save(), quitsAfterSaving { isFinished = true }
+            // Another file is replaced, not merged with: what it held was never this document.
+            if try save(takingInOutsideChanges: name == previous) {
+                if quitsAfterSaving { isFinished = true }
+            } else {
+                // A name that could not be written does not stick: Ctrl-S goes back to the old one.
+                fileName = previous
+            }
             quitsAfterSaving = false
         default:
             break

@@ -81,6 +81,12 @@ public final class EditorSession {
     var savedText: String
     /// Whether quitting continues once the file-name prompt has saved.
     var quitsAfterSaving = false
+    /// Whether the writer refused the file's name (read-only), so the next save asks for another.
+    var saveWasRefused = false
+    /// The stamp of the file on disk when the editor last read or wrote it.
+    var fileStampSeen: FileStamp?
+    /// When the file on disk was last checked for changes made by other programs.
+    var lastFileCheck: ContinuousClock.Instant?
 
     /// Opens `text` with two new forks in memory.
     ///

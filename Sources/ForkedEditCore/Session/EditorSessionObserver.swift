@@ -11,7 +11,8 @@ public protocol EditorSessionObserver: AnyObject {
     /// locked and up to date, then stores the result. The default runs `merge` as it is.
     func editorSession(_ session: EditorSession, performMerge merge: () throws -> Void) throws
 
-    /// The session saved `text` (with `"\n"` line breaks) to the file at `path`.
+    /// The file at `path` now holds `text` (with `"\n"` line breaks): the session saved it, or
+    /// took in a change another program made to it.
     func editorSession(_ session: EditorSession, didSave text: String, toFile path: String)
 }
 

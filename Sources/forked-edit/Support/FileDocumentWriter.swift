@@ -1,8 +1,29 @@
+import Forked
 import ForkedEditCore
+import Foundation
 
-/// Saves the editor's document to real files through ``AtomicFileWriter``.
+/// The editor's document on real files: saved through ``AtomicFileWriter``, read back with
+/// ``TextFileReader``, stamped with `stat`.
 final class FileDocumentWriter: DocumentWriter {
     func write(_ text: String, toFile path: String) throws {
+        // Checked first so the editor can offer another name; AtomicFile refuses as well.
+        guard AtomicFile.isWritable(path) else {
+            throw SaveRefusal(reason: FileManager.default.fileExists(atPath: path)
+                ? "the file is read-only" : "its directory cannot be written")
+        }
         try AtomicFileWriter.write(text, to: path)
+    }
+
+    func read(fromFile path: String) throws -> String? {
+        try TextFileReader.readIfPresent(path)
+    }
+
+    func stamp(ofFile path: String) -> FileStamp? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return FileStamp([
+            Int64(status.st_size), Int64(status.st_mtim.tv_sec), Int64(status.st_mtim.tv_nsec),
+            Int64(status.st_ctim.tv_sec), Int64(status.st_ctim.tv_nsec), Int64(bitPattern: UInt64(status.st_ino)),
+        ])
     }
 }

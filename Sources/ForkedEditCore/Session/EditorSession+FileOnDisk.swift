@@ -1,0 +1,46 @@
+import Forked
+
+extension EditorSession {
+    /// Reads the edited file and, when another program changed it since the editor last read or
+    /// saved it, brings the change in (see ``OutsideChange``) with a note on the status line.
+    ///
+    /// - Parameter force: Read the file even when its stamp looks unchanged, as before a save.
+    /// - Returns: Whether a change came in.
+    /// - Throws: When the file exists but cannot be read as text; nothing changes then.
+    @discardableResult
+    public func takeInChangesOnDisk(force: Bool = false) throws -> Bool {
+        guard let fileName else { return false }
+        let stamp = writer.stamp(ofFile: fileName)
+        if !force, stamp == fileStampSeen { return false }
+        fileStampSeen = stamp
+        guard let disk = try writer.read(fromFile: fileName) else { return false }
+        let text = LineEndings.normalize(disk).text
+        guard text != savedText else { return false }
+        let editable = editableForks
+        let lastSeen = savedText
+        let merge = { [resource] in try OutsideChange.merge(text, lastSeen: lastSeen, into: resource, forks: editable) }
+        if let observer {
+            try observer.editorSession(self, performMerge: merge)
+        } else {
+            try merge()
+        }
+        savedText = text
+        observer?.editorSession(self, didSave: text, toFile: fileName)
+        try reloadFromResource()
+        message = "\(fileName) was changed by another program: merged into main and \(editable.map(\.name).joined(separator: " and "))"
+        return true
+    }
+
+    /// Checks the edited file for changes made by other programs, at most once a second: for
+    /// the editor's idle loop. Returns whether the screen changed.
+    public func checkFileOnDiskIfDue(now: ContinuousClock.Instant = .now) -> Bool {
+        if let last = lastFileCheck, now - last < .seconds(1) { return false }
+        lastFileCheck = now
+        do {
+            return try takeInChangesOnDisk()
+        } catch {
+            message = "Cannot read \(fileName ?? "the file") as changed outside the editor: \(error)"
+            return true
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import Testing
+@testable import ForkedEditCore
+
+/// Another program changes the edited file while the editor runs: the change comes in as a
+/// change on main, merged into both forks, and a save never replaces text the editor has not seen.
+@Suite("Changes made to the file by other programs")
+struct OutsideChangeTests {
+    private func makeSession(_ text: String, writer: InMemoryDocumentWriter) throws -> EditorSession {
+        try writer.write(text, toFile: "ext.txt")
+        return try EditorSession(text: text, fileName: "ext.txt", columns: 80, rows: 24, writer: writer)
+    }
+
+    private func type(_ notation: String, into session: EditorSession) throws {
+        for key in try KeyNotation.parse(notation) { session.handle(.key(key)) }
+    }
+
+    @Test("a save merges in a change made on disk since the file was opened instead of overwriting it")
+    func saveMergesOutsideChange() throws {
+        let writer = InMemoryDocumentWriter()
+        let session = try makeSession("one\ntwo\nthree\n", writer: writer)
+        writer.changeOutside("ext.txt", to: "one\ntwo\nthree\nfour (from another program)\n")
+        try type("X<C-s>", into: session)
+        #expect(writer.files["ext.txt"] == "Xone\ntwo\nthree\nfour (from another program)\n")
+        #expect(session.message?.contains("another program") == true, "\(session.message ?? "")")
+        #expect(try session.documents()["right"] == "Xone\ntwo\nthree\nfour (from another program)\n")
+        #expect(!session.isModified)
+    }
+
+    @Test("the timer check brings an outside change into main and both panes before any save")
+    func timerCheck() throws {
+        let writer = InMemoryDocumentWriter()
+        let session = try makeSession("alpha\nbeta\n", writer: writer)
+        try type("<Down><End>!", into: session)
+        #expect(!session.checkFileOnDiskIfDue(), "nothing changed on disk")
+        writer.changeOutside("ext.txt", to: "ALPHA\nbeta\n")
+        #expect(!session.checkFileOnDiskIfDue(), "checked at most once a second")
+        #expect(session.checkFileOnDiskIfDue(now: .now + .seconds(2)))
+        let documents = try session.documents()
+        #expect(documents["main"] == "ALPHA\nbeta\n")
+        #expect(documents["left"] == "ALPHA\nbeta!\n", "the fork keeps its own edit and takes in main's")
+        #expect(documents["right"] == "ALPHA\nbeta\n")
+        #expect(session.paneTexts == ["ALPHA\nbeta!\n", "ALPHA\nbeta\n"])
+        #expect(session.message?.contains("changed by another program") == true)
+        // Seen once: the next save writes the merged text without taking it in again.
+        try type("<C-s>", into: session)
+        #expect(writer.files["ext.txt"] == "ALPHA\nbeta!\n")
+        #expect(session.message?.hasPrefix("Merged and saved") == true, "\(session.message ?? "")")
+    }
+
+    @Test("a file that can no longer be read as text is not saved over")
+    func unreadableFileIsNotOverwritten() throws {
+        let writer = UnreadableAfterOpen()
+        let session = try EditorSession(text: "text\n", fileName: "ext.txt", columns: 80, rows: 24, writer: writer)
+        try type("more <C-s>", into: session)
+        #expect(writer.writes == 0)
+        #expect(session.message?.hasPrefix("Not saved") == true, "\(session.message ?? "")")
+    }
+
+    @Test("a refused file offers another name on the next Ctrl-S; a name that fails does not stick")
+    func refusedSaveOffersAnotherName() throws {
+        let writer = RefusingWriter()
+        let session = try EditorSession(text: "text\n", fileName: "locked.txt", columns: 80, rows: 24, writer: writer)
+        try type("a<C-s>", into: session)
+        #expect(session.message == "Not saved: the file is read-only. Ctrl-S saves under another name")
+        try type("<C-s>", into: session)
+        #expect(session.prompt == .fileName(typed: ""))
+        try type("missing/dir.txt<Enter>", into: session)
+        #expect(session.fileName == "locked.txt", "the failed name does not stick")
+        try type("<C-s>other.txt<Enter>", into: session)
+        #expect(session.fileName == "other.txt")
+        #expect(writer.written["other.txt"] == "atext\n")
+        #expect(!session.isModified)
+    }
+
+    private final class RefusingWriter: DocumentWriter {
+        var written: [String: String] = [:]
+        func write(_ text: String, toFile path: String) throws {
+            guard path == "other.txt" else {
+                throw SaveRefusal(reason: path == "locked.txt" ? "the file is read-only" : "its directory cannot be written")
+            }
+            written[path] = text
+        }
+    }
+
+    private final class UnreadableAfterOpen: DocumentWriter {
+        var writes = 0
+        struct NotText: Error {}
+        func write(_ text: String, toFile path: String) throws { writes += 1 }
+        func read(fromFile path: String) throws -> String? { throw NotText() }
+    }
+}
