@@ -24,32 +24,31 @@ extension PersistentDocument {
         file: URL, ownForks: [Fork], fileText: String?, sharesRepository: Bool = false, options: Options = Options()
     ) throws -> PersistentDocument {
         let layout = ForkedDirectoryLayout(file: file)
-        let directoryPath = layout.directory.path
-        do {
-            try FileManager.default.createDirectory(at: layout.journals, withIntermediateDirectories: true)
-        } catch {
-            throw PersistenceError.fileSystem(path: directoryPath, reason: "cannot create: \(error.localizedDescription)")
-        }
-        let openLock = try FileLock.acquire(layout.openLock)
-        // Claimed before anything is read, so a second editor of the same fork stops here
-        // instead of writing the same journal.
-        let ownership = try ownForks.map { fork in
-            guard let lock = try FileLock.acquireIfFree(layout.ownershipLock(of: fork)) else {
-                throw PersistenceError.forkInUse(fork: fork.name, file: file.path)
-            }
-            return lock
-        }
-        let repository: FileRepository<TextDocument>
-        do {
-            repository = try FileRepository(directory: layout.repository)
-        } catch let ForkedError.corruptRepository(path, reason) {
-            throw PersistenceError.corruptState(directory: directoryPath, reason: "\(path): \(reason)")
-        }
-        let shared = try ForkedResource(repository: repository)
         let normalized = fileText.map(LineEndings.normalize)
+        let lineEndings = normalized?.lineEndings ?? .unix
+        var isDirectory: ObjCBool = false
+        let stateExists = FileManager.default.fileExists(atPath: layout.directory.path, isDirectory: &isDirectory)
+        if !stateExists && !sharesRepository {
+            // Nothing is written until the first edit. A directory that could not be made then
+            // is reported now, while the user can still choose not to edit.
+            guard AtomicFile.isWritable(layout.directory.path) else {
+                let parent = layout.directory.deletingLastPathComponent().path
+                let reason = FileManager.default.fileExists(atPath: parent) ? "permission denied" : "\(parent) does not exist"
+                throw PersistenceError.fileSystem(path: layout.directory.path, reason: "cannot create: \(reason)")
+            }
+            let text = normalized?.text ?? ""
+            return try PersistentDocument(
+                layout: layout, state: try Self.newState(text: text, forks: ownForks), storage: nil, ownForks: ownForks,
+                sharesRepository: false, lineEndings: lineEndings, report: OpenReport(), lastSavedText: text, options: options
+            )
+        }
+        try makeDirectories(layout)
+        let openLock = try FileLock.acquire(layout.openLock)
+        let storage = try openStorage(layout, ownForks: ownForks)
+        let shared = try ForkedResource(repository: storage.repository)
         var report = OpenReport()
 
-        let isNew = try repository.withState { $0 == ForkedState() }
+        let isNew = try storage.repository.withState { $0 == ForkedState() }
         if isNew {
             report.createdRepository = true
             try shared.update(.main, with: TextDocument(text: normalized?.text ?? ""))
@@ -58,7 +57,7 @@ extension PersistentDocument {
         for fork in ownForks where try !shared.has(fork) {
             try shared.create(fork)
         }
-        try replayJournals(of: ownForks, layout: layout, into: repository, report: &report)
+        try replayJournals(of: ownForks, layout: layout, into: storage.repository, report: &report)
 
         var lastSaved = try readSavedText(layout) ?? shared.value(in: .main)?.text ?? ""
         if let disk = normalized?.text, disk != lastSaved {
@@ -68,12 +67,46 @@ extension PersistentDocument {
             report.mergedExternalChange = true
         }
         let document = try PersistentDocument(
-            layout: layout, repository: repository, ownForks: ownForks, sharesRepository: sharesRepository,
-            lineEndings: normalized?.lineEndings ?? .unix, report: report, lastSavedText: lastSaved, options: options,
-            ownership: ownership
+            layout: layout, state: try storage.repository.withState { $0 }, storage: storage, ownForks: ownForks,
+            sharesRepository: sharesRepository, lineEndings: lineEndings, report: report, lastSavedText: lastSaved,
+            options: options
         )
         withExtendedLifetime(openLock) {}
         return document
+    }
+
+    /// The state of a file never edited forked: main holds its text, each fork in sync.
+    private static func newState(text: String, forks: [Fork]) throws -> ForkedState<TextDocument> {
+        let memory = InMemoryRepository<TextDocument>()
+        let resource = try ForkedResource(repository: memory)
+        try resource.update(.main, with: TextDocument(text: text))
+        for fork in forks { try resource.create(fork) }
+        return memory.snapshot
+    }
+
+    static func makeDirectories(_ layout: ForkedDirectoryLayout) throws {
+        do {
+            try FileManager.default.createDirectory(at: layout.journals, withIntermediateDirectories: true)
+        } catch {
+            throw PersistenceError.fileSystem(path: layout.directory.path, reason: "cannot create: \(error.localizedDescription)")
+        }
+    }
+
+    /// Claims this process's forks, then opens the repository. The caller holds the open lock.
+    static func openStorage(_ layout: ForkedDirectoryLayout, ownForks: [Fork]) throws -> Storage {
+        // Claimed before anything is read, so a second editor of the same fork stops here
+        // instead of writing the same journal.
+        let ownership = try ownForks.map { fork in
+            guard let lock = try FileLock.acquireIfFree(layout.ownershipLock(of: fork)) else {
+                throw PersistenceError.forkInUse(fork: fork.name, file: layout.file.path)
+            }
+            return lock
+        }
+        do {
+            return Storage(repository: try FileRepository(directory: layout.repository), ownership: ownership)
+        } catch let ForkedError.corruptRepository(path, reason) {
+            throw PersistenceError.corruptState(directory: layout.directory.path, reason: "\(path): \(reason)")
+        }
     }
 
     /// Renames a damaged state directory to `<name>.corrupt-<timestamp>` beside it, so the

@@ -55,7 +55,10 @@ extension PersistentDocument {
         let now = clock.now
         if let failure = storageFailure, now < failure.retryAt { return false }
         do {
-            if storageFailure != nil { try flushJournals() }
+            if storageFailure != nil {
+                if !isStored { try store() }
+                try flushJournals()
+            }
             try rethrowJournalFailure()
             var changed = try storeAndShare(session: session, now: now)
             if let failure = storageFailure {

@@ -6,6 +6,10 @@ import Foundation
 /// every keystroke survives a crash and several processes can edit one document, each in
 /// its own fork.
 ///
+/// The state directory is made at the first edit, not when the file is opened, and removed on
+/// close when it holds nothing the file does not (every fork merged and saved), so opening a
+/// file and quitting, or editing, saving and quitting, leaves nothing beside it.
+///
 /// The editor session runs on ``resource``, an in-memory copy of the repository: a keystroke
 /// changes memory and queues one journal record (written and synced by a background thread
 /// within milliseconds), never a megabyte-sized commit. ``synchronize(_:)`` folds the
@@ -51,8 +55,9 @@ public final class PersistentDocument: EditorSessionObserver {
 
     /// Where the state lives.
     public let layout: ForkedDirectoryLayout
-    /// The repository on disk, shared with every process editing the file.
-    public let repository: FileRepository<TextDocument>
+    /// The repository on disk, shared with every process editing the file; `nil` until the
+    /// first edit makes the state directory.
+    public private(set) var repository: FileRepository<TextDocument>?
     /// The in-memory copy the editor session runs on.
     public let resource: TextDocumentResource
     /// The forks this process edits; other forks are only shown.
@@ -71,7 +76,7 @@ public final class PersistentDocument: EditorSessionObserver {
     let memory: InMemoryRepository<TextDocument>
     /// Held while the document is open: the own forks' ownership locks.
     private var ownership: [FileLock]
-    let writers: [Fork: JournalWriter]
+    private(set) var writers: [Fork: JournalWriter] = [:]
     /// The version each fork's journal header names.
     var headerVersions: [Fork: Version] = [:]
     /// Edits made since the last snapshot, per fork.
@@ -85,6 +90,9 @@ public final class PersistentDocument: EditorSessionObserver {
     var isClosed = false
     /// The last failure to store edits, and when to try again.
     var storageFailure: StorageFailure?
+    /// While nothing is stored: the document as it was before its next edit, which the first
+    /// edit stores so that the edit itself is journaled like every later one.
+    var unstoredState: ForkedState<TextDocument>?
 
     /// A failure to store edits (a full disk, an I/O error), retried with a growing delay.
     struct StorageFailure {
@@ -93,32 +101,73 @@ public final class PersistentDocument: EditorSessionObserver {
         var retryAt: ContinuousClock.Instant
     }
 
+    /// Opens a document on `state`: stored in `storage` when the state directory exists,
+    /// else in memory until the first edit.
     init(
-        layout: ForkedDirectoryLayout, repository: FileRepository<TextDocument>, ownForks: [Fork],
-        sharesRepository: Bool, lineEndings: LineEndings, report: OpenReport, lastSavedText: String, options: Options,
-        ownership: [FileLock]
+        layout: ForkedDirectoryLayout, state: ForkedState<TextDocument>, storage: Storage?, ownForks: [Fork],
+        sharesRepository: Bool, lineEndings: LineEndings, report: OpenReport, lastSavedText: String, options: Options
     ) throws {
-        self.ownership = ownership
+        self.ownership = storage?.ownership ?? []
         self.layout = layout
-        self.repository = repository
+        self.repository = storage?.repository
         self.ownForks = ownForks
         self.sharesRepository = sharesRepository
         self.lineEndings = lineEndings
         self.report = report
         self.lastSavedText = lastSavedText
         self.options = options
-        let state = try repository.withState { $0 }
         memory = InMemoryRepository(state: state)
         resource = try TextDocumentResource(repository: AnyRepository(memory))
         syncedClock = state.clock
-        var writers: [Fork: JournalWriter] = [:]
-        for fork in ownForks {
-            writers[fork] = try JournalWriter(url: layout.journal(of: fork))
-        }
-        self.writers = writers
         lastSynchronization = clock.now
         lastEdit = clock.now
-        for fork in ownForks { try restartJournal(of: fork, at: state.version(of: fork)) }
+        if storage != nil {
+            try startJournals(at: state)
+        } else {
+            unstoredState = state
+        }
+    }
+
+    /// What a stored document holds on disk while it is open.
+    struct Storage {
+        var repository: FileRepository<TextDocument>
+        var ownership: [FileLock]
+    }
+
+    private func startJournals(at state: ForkedState<TextDocument>) throws {
+        for fork in ownForks {
+            writers[fork] = try JournalWriter(url: layout.journal(of: fork))
+            try restartJournal(of: fork, at: state.version(of: fork))
+        }
+    }
+
+    /// Whether the state directory exists (it is made at the first edit).
+    public var isStored: Bool { repository != nil }
+
+    /// Makes the state directory and stores the document as it was before its first edit, so
+    /// that edit and every later one are journaled. Does nothing when it is already stored.
+    func store() throws {
+        guard repository == nil else { return }
+        let state = unstoredState ?? memory.snapshot
+        try Self.makeDirectories(layout)
+        let storage = try FileLock.withLock(on: layout.openLock) { () throws -> Storage in
+            let storage = try Self.openStorage(layout, ownForks: ownForks)
+            try storage.repository.withState { stored in
+                // Another editor of this file may have made the directory first.
+                guard stored == ForkedState() else {
+                    throw PersistenceError.fileSystem(
+                        path: layout.directory.path, reason: "another forked-edit started keeping this file's state")
+                }
+                stored = state
+            }
+            try AtomicFile.write(lastSavedText.utf8, to: layout.savedText)
+            return storage
+        }
+        repository = storage.repository
+        ownership = storage.ownership
+        syncedClock = state.clock
+        unstoredState = nil
+        try startJournals(at: state)
     }
 
     deinit {
@@ -138,6 +187,12 @@ public final class PersistentDocument: EditorSessionObserver {
     /// journals whose header names a version the repository has moved past, which opening
     /// then skips instead of applying twice.
     public func synchronize(_ body: () throws -> Void = {}) throws {
+        guard let repository else {
+            // Nothing is stored yet: the memory copy is all there is.
+            try body()
+            unstoredState = memory.snapshot
+            return
+        }
         let overlays = try pending.compactMap { fork, edits -> ForkOverlay? in
             guard edits.count > 0, let document = try resource.resource(of: fork) else { return nil }
             return ForkOverlay(fork: fork, document: document, editCount: edits.count, lastEdit: edits.lastVersion)
@@ -161,7 +216,7 @@ public final class PersistentDocument: EditorSessionObserver {
     /// Whether another process changed the repository since this one last synchronized:
     /// one lock and one read of the small manifest.
     public func repositoryChangedElsewhere() throws -> Bool {
-        try repository.withState { $0.clock } != syncedClock
+        try repository?.withState { $0.clock } ?? syncedClock != syncedClock
     }
 
     /// Writes every queued journal record and waits for it to be on disk.
@@ -184,8 +239,26 @@ public final class PersistentDocument: EditorSessionObserver {
                 reason: "could not store the last edits (\(error)); those journaled come back when the file is opened again")
         }
         for writer in writers.values { writer.stop() }
+        if try holdsNothingBeyondTheFile() {
+            try? FileManager.default.removeItem(at: layout.directory)
+        }
         ownership.removeAll()
         isClosed = true
+    }
+
+    /// Whether the stored state holds nothing the file does not: only this process's forks,
+    /// each with main's text, main as last saved, and the file on disk as saved.
+    private func holdsNothingBeyondTheFile() throws -> Bool {
+        guard let repository, !sharesRepository else { return false }
+        return try FileLock.withLock(on: layout.openLock) {
+            let state = try repository.withState { $0 }
+            let main = state.document(of: .main)?.text ?? ""
+            guard main == lastSavedText, Set(state.forks.keys).isSubset(of: Set(ownForks)),
+                  try state.forks.keys.allSatisfy({ try resource.value(in: $0)?.text ?? "" == main })
+            else { return false }
+            guard let data = FileManager.default.contents(atPath: layout.file.path) else { return main.isEmpty }
+            return String(validating: data, as: UTF8.self).map { LineEndings.normalize($0).text } == main
+        }
     }
 
     func restartJournal(of fork: Fork, at version: Version) throws {
@@ -198,7 +271,20 @@ public final class PersistentDocument: EditorSessionObserver {
 
     /// Queues the edit in its fork's journal; the keystroke does not wait for the disk.
     public func editorSession(_ session: EditorSession, didApply edit: DocumentEdit) {
-        guard let writer = writers[edit.fork] else { return }
+        if repository == nil, storageFailure == nil {
+            // The first edit makes the state directory.
+            do {
+                try store()
+            } catch {
+                storageFailure = StorageFailure(reason: "\(error)", delay: options.retryDelay, retryAt: clock.now + options.retryDelay)
+                session.message = "Edits are not kept for crash recovery: \(error)"
+            }
+        }
+        guard let writer = writers[edit.fork] else {
+            lastEdit = clock.now
+            editedSinceMerge = true
+            return
+        }
         writer.enqueue(
             JournalRecord.edit(change: edit.change, cursorUTF8Offset: edit.cursorUTF8Offset, version: edit.version).encoded
         )
@@ -218,6 +304,7 @@ public final class PersistentDocument: EditorSessionObserver {
     /// Remembers the saved text, to tell later changes made outside the editor.
     public func editorSession(_ session: EditorSession, didSave text: String, toFile path: String) {
         lastSavedText = text
+        guard isStored else { return }
         do {
             try AtomicFile.write(text.utf8, to: layout.savedText)
         } catch {

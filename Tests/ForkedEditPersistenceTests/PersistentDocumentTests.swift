@@ -6,19 +6,53 @@ import Testing
 
 @Suite("Persistent document: snapshots, journals, crash recovery")
 struct PersistentDocumentTests {
-    @Test("the state directory is created beside the file with the documented layout")
+    @Test("the state directory is made beside the file at the first edit, with the documented layout")
     func layout() throws {
         let scratch = try ScratchFile(text: "hello\n")
         let document = try scratch.open()
         defer { try? document.close() }
         let directory = scratch.directory.appendingPathComponent(".notes.txt.forked")
-        #expect(document.layout.directory.standardizedFileURL == directory.standardizedFileURL)
+        #expect(document.layout.directory.path == directory.path)
+        #expect(!FileManager.default.fileExists(atPath: directory.path), "opening writes nothing")
+        #expect(!document.isStored)
+        try type("x", into: try document.session())
+        #expect(document.isStored)
         let names = Set(try FileManager.default.contentsOfDirectory(atPath: directory.path))
         #expect(names.isSuperset(of: ["repository", "journals", "saved.txt", "open.lock"]))
         let journals = Set(try FileManager.default.contentsOfDirectory(atPath: document.layout.journals.path))
         #expect(journals == ["left.journal", "left.lock", "right.journal", "right.lock"])
-        #expect(document.report.createdRepository)
         #expect(try document.resource.value(in: .main)?.text == "hello\n")
+    }
+
+    @Test("state that holds nothing the file does not is removed on close; unsaved edits keep it")
+    func redundantStateIsRemoved() throws {
+        let scratch = try ScratchFile(text: "hello\n")
+        let directory = scratch.layout.directory.path
+        try scratch.open().close()
+        #expect(!FileManager.default.fileExists(atPath: directory), "opened and closed without an edit")
+
+        let missing = try ScratchFile(text: nil, name: "never.txt")
+        try missing.open().close()
+        #expect(!FileManager.default.fileExists(atPath: missing.layout.directory.path), "a file that never existed")
+
+        do {
+            let document = try scratch.open()
+            let session = try document.makeSession(fileName: scratch.file.path, columns: 80, rows: 24, writer: AtomicDocumentWriter())
+            try type("new <C-s>", into: session)
+            #expect(scratch.text == "new hello\n")
+            try document.close()
+        }
+        #expect(!FileManager.default.fileExists(atPath: directory), "edited, saved and closed")
+
+        do {
+            let document = try scratch.open()
+            try type("unsaved ", into: try document.session())
+            try document.close()
+        }
+        #expect(FileManager.default.fileExists(atPath: directory), "an unsaved edit is kept")
+        let reopened = try scratch.open()
+        #expect(try reopened.resource.value(in: Fork(name: "left"))?.text == "unsaved new hello\n")
+        try reopened.close()
     }
 
     @Test("edits journaled but never snapshotted come back after a crash, both panes exactly")
@@ -175,7 +209,7 @@ struct PersistentDocumentTests {
         #expect(document.pendingEditCount == 10)
         _ = try document.idle(session: session)
         #expect(document.pendingEditCount == 0)
-        let stored = try ForkedResource(repository: document.repository)
+        let stored = try ForkedResource(repository: try #require(document.repository))
         #expect(try stored.value(in: Fork(name: "left"))?.text == "0123456789")
     }
 
@@ -229,6 +263,7 @@ struct PersistentDocumentTests {
         let scratch = try ScratchFile(text: "keep me\n")
         do {
             let document = try scratch.open()
+            try type("x<Tab>", into: try document.session())
             try document.close()
         }
         let manifest = scratch.layout.repository.appendingPathComponent("manifest.json")
@@ -244,7 +279,7 @@ struct PersistentDocumentTests {
         #expect(try Data(contentsOf: moved.appendingPathComponent("repository/manifest.json")) == Data("{ not json".utf8))
         let fresh = try scratch.open()
         defer { try? fresh.close() }
-        #expect(fresh.report.createdRepository)
+        #expect(!fresh.isStored)
         #expect(try fresh.resource.value(in: Fork(name: "left"))?.text == "keep me\n")
     }
 

@@ -107,7 +107,7 @@ struct SharedDocumentTests {
         try type("<Down><End>?", into: bobSession)
         _ = try bob.idle(session: bobSession)
         _ = try alice.idle(session: aliceSession)
-        let main = try ForkedResource(repository: alice.repository).value(in: .main)?.text
+        let main = try ForkedResource(repository: try #require(alice.repository)).value(in: .main)?.text
         #expect(main == "top!\nbottom?\n")
         #expect(bobSession.paneTexts[0] == "top!\nbottom?\n")
         // Alice did not type again, yet main's change reached her fork.

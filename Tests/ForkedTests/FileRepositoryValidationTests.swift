@@ -110,3 +110,21 @@ struct MissingManifestTests {
         #expect(try resource.mostRecentVersion(of: .main) == .initial)
     }
 }
+
+@Suite("File repository creation cut short")
+struct InterruptedCreationTests {
+    @Test("a repository whose creation stopped before its first manifest opens as new")
+    func interruptedCreationStartsAgain() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        do {
+            _ = try FileRepository<String>(directory: directory)
+        }
+        // What a crash between the first commit file and the first manifest leaves.
+        try FileManager.default.removeItem(at: directory.appendingPathComponent("manifest.json"))
+        let resource = try ForkedResource(repository: try FileRepository<String>(directory: directory))
+        #expect(try resource.value(in: .main) == nil)
+        try resource.update(.main, with: "works")
+        #expect(try ForkedResource(repository: try FileRepository<String>(directory: directory)).value(in: .main) == "works")
+    }
+}

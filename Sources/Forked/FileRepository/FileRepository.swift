@@ -102,7 +102,7 @@ public final class FileRepository<Resource: Codable & Sendable & Equatable>: Rep
         do {
             data = try Data(contentsOf: manifestURL)
         } catch CocoaError.fileReadNoSuchFile {
-            guard !containsCommitFiles() else {
+            guard !containsCommitFiles() || isInterruptedCreation() else {
                 throw ForkedError.corruptRepository(
                     path: manifestURL.path, reason: "the manifest is missing but commit files exist; they were left in place")
             }
@@ -147,6 +147,18 @@ public final class FileRepository<Resource: Codable & Sendable & Equatable>: Rep
     }
 
     /// Whether `commits/` holds any commit file (temporary files of interrupted writes aside).
+    /// Whether the only commit file is the empty first commit a new repository writes just
+    /// before its first manifest: a creation cut short, which held nothing, so it starts again.
+    private func isInterruptedCreation() -> Bool {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: commitsURL.path)) ?? []).filter { !$0.hasPrefix(".") }
+        let initial = ForkedState<Resource>().main
+        guard names == ["\(initial.version.count).json"],
+              let data = try? Data(contentsOf: commitURL(initial.version.count)),
+              let commit = try? JSONDecoder().decode(Commit<Resource>.self, from: data)
+        else { return false }
+        return commit == initial
+    }
+
     private func containsCommitFiles() -> Bool {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: commitsURL.path)) ?? []
         return names.contains { $0.hasSuffix(".json") && UInt64($0.dropLast(5)) != nil }
