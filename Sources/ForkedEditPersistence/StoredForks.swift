@@ -8,10 +8,21 @@ public enum StoredForks {
     public struct Entry: Sendable, Equatable {
         /// The fork.
         public var fork: Fork
-        /// How the fork stands against main (in the repository; journaled edits not counted).
+        /// How the fork stands against main in the repository (journaled edits not counted).
         public var status: ForkStatus
         /// Edits in the fork's journal, typed since its last snapshot.
         public var journaledEdits: Int
+
+        /// How the fork stands against main, its journaled edits counted.
+        public var standing: ForkStatus {
+            guard journaledEdits > 0 else { return status }
+            switch status {
+            case .inSync: return .ahead(edits: journaledEdits)
+            case .behind: return .diverged(edits: journaledEdits)
+            case .ahead(let edits): return .ahead(edits: edits + journaledEdits)
+            case .diverged(let edits): return .diverged(edits: edits + journaledEdits)
+            }
+        }
         /// Whether a running editor holds the fork now.
         public var isHeld: Bool
         /// The fork's text length in characters, with its journaled edits applied.

@@ -9,8 +9,8 @@ struct ForksCommand: ParsableCommand {
         commandName: "forks",
         abstract: "List the forks kept beside a file, or remove one.",
         discussion: """
-            Each fork shows how it stands against main, edits typed since its last snapshot, its \
-            length, and whether a running forked-edit holds it. A fork held by a running editor \
+            Each fork shows how it stands against main (edits not yet merged), its length, and \
+            whether a running forked-edit holds it. A fork held by a running editor \
             cannot be removed.
             """
     )
@@ -47,11 +47,7 @@ struct ForksCommand: ParsableCommand {
     static func table(_ entries: [StoredForks.Entry], file: String) -> String {
         guard !entries.isEmpty else { return "\(file): no forks besides main" }
         let rows = entries.map { entry -> [String] in
-            var standing = describe(entry.status)
-            if entry.journaledEdits > 0 {
-                standing += ", \(entry.journaledEdits) edit\(entry.journaledEdits == 1 ? "" : "s") since the last snapshot"
-            }
-            return [entry.fork.name, standing, "\(entry.characters) characters", entry.isHeld ? "open in forked-edit" : ""]
+            [entry.fork.name, describe(entry.standing), "\(entry.characters) characters", entry.isHeld ? "open in forked-edit" : ""]
         }
         let widths = (0..<3).map { column in rows.map { $0[column].count }.max() ?? 0 }
         let lines = rows.map { row in
