@@ -42,7 +42,7 @@ struct ForksCommandTests {
         #expect(refused.standardError.contains("open in a running forked-edit"), "\(refused.standardError)")
 
         try tmux.sendKeys("C-q")
-        _ = try tmux.waitForScreen { $0.contains("y/n") }
+        _ = try tmux.waitForScreen { $0.contains("before quitting") }
         try tmux.type("n")
         let exited = try tmux.waitForScreen { $0.contains("forked-edit exited with 0") }
         try #require(exited != nil, "\(tmux.screenForMessage)")
