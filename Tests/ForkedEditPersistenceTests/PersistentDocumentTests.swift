@@ -1,4 +1,4 @@
-import Forked
+@_spi(FaultInjection) import Forked
 import ForkedEditCore
 import ForkedEditPersistence
 import Foundation
@@ -104,26 +104,49 @@ struct PersistentDocumentTests {
         #expect(session.liveMerge.dominantPane == 0)
     }
 
-    @Test("a keystroke reaches the journal on disk within 200 ms with no explicit flush, without waiting for it")
+    @Test("a keystroke returns while the disk stalls, and reaches the journal with no explicit flush")
     func groupCommit() throws {
         let scratch = try ScratchFile(text: "text\n")
         let document = try scratch.open()
         defer { try? document.close() }
         let session = try document.session()
-        let clock = ContinuousClock()
+        try type("a", into: session)
+        try document.flushJournals()
         let journal = scratch.layout.journal(of: Fork(name: "left"))
-        for round in 1...5 {
-            let typed = clock.now
-            let keystroke = clock.measure { session.handle(.key(.text("k"))) }
-            #expect(keystroke < .milliseconds(50), "the keystroke does not wait for the disk")
-            var onDisk = 0
-            while clock.now - typed < .milliseconds(200) {
-                onDisk = try JournalContents.read(journal)?.edits.count ?? 0
-                if onDisk == round { break }
-                usleep(2_000)
+        for round in 2...4 {
+            // The journal's next write stalls until the gate opens. Another thread opens it
+            // only once the keystroke has returned, or after 10 s if it never does.
+            let gate = FileFaults.Gate()
+            let keystrokeReturned = DispatchSemaphore(value: 0)
+            let opener = DispatchSemaphore(value: 0)
+            let order = OrderBox()
+            DispatchQueue.global().async {
+                order.writerReached = gate.waitUntilReached()
+                order.returnedWhileStalled = keystrokeReturned.wait(timeout: .now() + 10) == .success
+                order.onDiskWhileStalled = (try? JournalContents.read(journal)?.edits.count) ?? 0
+                gate.open()
+                opener.signal()
             }
-            #expect(onDisk == round, "round \(round): \(onDisk) edits on disk after 200 ms")
+            let plan = FileFaults.Plan(directory: scratch.layout.journals, step: 1, action: .hold(gate), operations: [.write])
+            let run = FileFaults.run(plan) {
+                session.handle(.key(.text("k")))
+                keystrokeReturned.signal()
+                opener.wait()
+                // From here the record reaches the disk with no flush from the editor.
+                for _ in 0..<2_000 where try JournalContents.read(journal)?.edits.count != round { usleep(1_000) }
+            }
+            #expect(run.outcome.fired, "round \(round)")
+            #expect(order.writerReached, "round \(round): the journal writer started writing")
+            #expect(order.returnedWhileStalled, "round \(round): the keystroke waited for the disk")
+            #expect(order.onDiskWhileStalled == round - 1, "round \(round)")
+            #expect(try JournalContents.read(journal)?.edits.count == round, "round \(round)")
         }
+    }
+
+    private final class OrderBox: @unchecked Sendable {
+        var writerReached = false
+        var returnedWhileStalled = false
+        var onDiskWhileStalled = 0
     }
 
     @Test("a clean close snapshots everything and leaves only headers in the journals")

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import Synchronization
 import SystemPackage
@@ -10,7 +11,7 @@ import Darwin
 /// Injected I/O faults, as SQLite's test VFS does: every system call that changes a file
 /// (open, write, flush, truncate, lock, rename, remove, attribute change) passes through
 /// ``check(_:path:)``, which can make the chosen one fail with a chosen error (a full disk,
-/// an I/O error) or kill the process there.
+/// an I/O error), stall until a test lets it go on, or kill the process there.
 ///
 /// A plan applies only to files under one directory, so tests running in parallel in other
 /// directories are untouched. With no plan installed a check is one atomic load.
@@ -31,6 +32,35 @@ public enum FileFaults {
         case fail(Int32)
         /// The process dies there, with `SIGKILL`, as in a power cut or `kill -9`.
         case kill
+        /// The call waits until the gate opens, as on a disk that stalls, then goes ahead.
+        case hold(Gate)
+    }
+
+    /// A point where a held call waits; the test sees when it is reached and opens it.
+    public final class Gate: Sendable, Equatable {
+        private let reachedSignal = DispatchSemaphore(value: 0)
+        private let openSignal = DispatchSemaphore(value: 0)
+
+        /// Creates a closed gate.
+        public init() {}
+
+        /// Waits up to `timeout` for a call to reach the gate; whether one did.
+        public func waitUntilReached(timeout: DispatchTimeInterval = .seconds(10)) -> Bool {
+            reachedSignal.wait(timeout: .now() + timeout) == .success
+        }
+
+        /// Lets the held call go ahead.
+        public func open() {
+            openSignal.signal()
+        }
+
+        func hold() {
+            reachedSignal.signal()
+            openSignal.wait()
+        }
+
+        /// Gates are equal only to themselves.
+        public static func == (lhs: Gate, rhs: Gate) -> Bool { lhs === rhs }
     }
 
     /// A plan: count the calls on files under ``directory`` and act at call number ``step``.
@@ -111,6 +141,7 @@ public enum FileFaults {
         switch action {
         case .fail(let code)?: throw Errno(rawValue: code)
         case .kill?: kill(getpid(), SIGKILL)
+        case .hold(let gate)?: gate.hold()
         case nil: return
         }
     }
@@ -127,6 +158,7 @@ public enum FileFaults {
         switch plan.action {
         case .fail(let code): throw Errno(rawValue: code)
         case .kill: kill(getpid(), SIGKILL)
+        case .hold(let gate): gate.hold()
         }
     }
 
