@@ -239,25 +239,28 @@ public final class PersistentDocument: EditorSessionObserver {
                 reason: "could not store the last edits (\(error)); those journaled come back when the file is opened again")
         }
         for writer in writers.values { writer.stop() }
-        if try holdsNothingBeyondTheFile() {
-            try? FileManager.default.removeItem(at: layout.directory)
-        }
+        try removeIfItHoldsNothingBeyondTheFile()
         ownership.removeAll()
         isClosed = true
     }
 
-    /// Whether the stored state holds nothing the file does not: only this process's forks,
-    /// each with main's text, main as last saved, and the file on disk as saved.
-    private func holdsNothingBeyondTheFile() throws -> Bool {
-        guard let repository, !sharesRepository else { return false }
-        return try FileLock.withLock(on: layout.openLock) {
+    /// Removes the state directory when it holds nothing the file does not: only this
+    /// process's forks, each with main's text, main as last saved, and the file on disk as saved.
+    /// Checked and removed under the open lock, so no other editor opens it half-way.
+    private func removeIfItHoldsNothingBeyondTheFile() throws {
+        guard let repository, !sharesRepository else { return }
+        try FileLock.withLock(on: layout.openLock) {
             let state = try repository.withState { $0 }
             let main = state.document(of: .main)?.text ?? ""
             guard main == lastSavedText, Set(state.forks.keys).isSubset(of: Set(ownForks)),
                   try state.forks.keys.allSatisfy({ try resource.value(in: $0)?.text ?? "" == main })
-            else { return false }
-            guard let data = FileManager.default.contents(atPath: layout.file.path) else { return main.isEmpty }
-            return String(validating: data, as: UTF8.self).map { LineEndings.normalize($0).text } == main
+            else { return }
+            if let data = FileManager.default.contents(atPath: layout.file.path) {
+                guard String(validating: data, as: UTF8.self).map({ LineEndings.normalize($0).text }) == main else { return }
+            } else {
+                guard main.isEmpty else { return }
+            }
+            try? FileManager.default.removeItem(at: layout.directory)
         }
     }
 
