@@ -55,10 +55,14 @@ struct TextMergerRuleTests {
         #expect(try merge("one, three", "one, two", ancestor: "one, two, three") == "one, ")
     }
 
-    @Test("text inserted inside a region the other side deleted survives")
+    @Test("text inserted inside a word the other side cut into yields rather than survive as a fragment")
     func insertionInsideDeletion() throws {
-        #expect(try merge("af", "abcXdef", ancestor: "abcdef") == "aXf")
-        #expect(try merge("abcXdef", "af", ancestor: "abcdef") == "aXf")
+        // Keeping "X" alone would leave the fragment "aXf"; keeping the whole edited word would
+        // bring back what the other side deleted. The deletion wins.
+        #expect(try merge("af", "abcXdef", ancestor: "abcdef") == "af")
+        #expect(try merge("abcXdef", "af", ancestor: "abcdef") == "af")
+        // Whole words deleted around an inserted word: the inserted word stands on its own.
+        #expect(try merge("one four", "one two new three four", ancestor: "one two three four") == "one new four")
     }
 
     // MARK: 5. True conflicts
