@@ -56,7 +56,7 @@ extension ThreeWayMerge {
     }
 
     /// Examines every edit that types something where the other side deleted or replaced
-    /// elements:
+    /// elements, and every deletion inside the other side's replacement:
     /// - an edit strictly inside the other side's change has a unit (the policy's: a word, the
     ///   edited lines). If the unit lies inside that change, the unit survives whole: a deletion
     ///   leaves it in place, a replacement is a conflict (both sides rewrote the unit). If the
@@ -67,14 +67,17 @@ extension ThreeWayMerge {
         var result = NestedEdits()
         var yielded = Set<Int>()
         var survivingUnits: [Int: [Range<Int>]] = [:]
-        for x in group.indices where !hunks[x].hunk.side.isEmpty {
+        for x in group.indices where !hunks[x].hunk.side.isEmpty || !hunks[x].hunk.ancestor.isEmpty {
             let edit = hunks[x]
             for y in group.indices where hunks[y].side != edit.side && !hunks[y].hunk.ancestor.isEmpty && edit.interacts(with: hunks[y]) {
                 let change = hunks[y].hunk
+                // A deletion only matters inside the other side's rewrite: two deletions combine.
+                if edit.hunk.side.isEmpty && change.side.isEmpty { continue }
                 let nested = edit.hunk.isInsertion || Self.strictlyContains(change.ancestor, edit.hunk.ancestor)
                 let typed = MergePiece(source: edit.side == .dominant ? .dominant : .subordinate, range: edit.hunk.side, origin: .ancestor)
                 if nested, let unit = policy.survivingUnit(of: edit.hunk.ancestor, inserting: typed, deletedBy: change.ancestor) {
-                    if unit.isEmpty { continue }
+                    // Whole units deleted inside the other side's rewrite agree with it.
+                    if unit.isEmpty || (edit.hunk.side.isEmpty && unit == edit.hunk.ancestor) { continue }
                     if change.ancestor.lowerBound <= unit.lowerBound && unit.upperBound <= change.ancestor.upperBound {
                         if change.side.isEmpty { survivingUnits[y, default: []].append(unit) } else { result.conflict = true }
                     } else {

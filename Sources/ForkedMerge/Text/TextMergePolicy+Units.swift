@@ -15,13 +15,14 @@ extension TextMergePolicy {
         var lower = edit.lowerBound
         var upper = edit.upperBound
         let window = TextMergePolicy.wideningWindow
-        let startsWord = isWord(scalar(at: insertion.range.lowerBound, in: typed)) || (!edit.isEmpty && isWord(scalar(at: lower, in: ancestor)))
+        let typesText = !insertion.range.isEmpty
+        let startsWord = (typesText && isWord(scalar(at: insertion.range.lowerBound, in: typed))) || (!edit.isEmpty && isWord(scalar(at: lower, in: ancestor)))
         if startsWord {
             while lower > max(0, edit.lowerBound - window), let previous = scalar(before: lower, in: ancestor), isWord(previous) {
                 lower -= previous.utf8.count
             }
         }
-        let endsWord = isWord(scalar(before: insertion.range.upperBound, in: typed)) || (!edit.isEmpty && isWord(scalar(before: upper, in: ancestor)))
+        let endsWord = (typesText && isWord(scalar(before: insertion.range.upperBound, in: typed))) || (!edit.isEmpty && isWord(scalar(before: upper, in: ancestor)))
         if endsWord {
             while upper < min(ancestor.count, edit.upperBound + window), let next = scalar(at: upper, in: ancestor), isWord(next) {
                 upper += next.utf8.count

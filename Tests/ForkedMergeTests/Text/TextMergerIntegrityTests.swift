@@ -134,3 +134,19 @@ struct TextMergerListTests {
         #expect(try merge(dominant, subordinate, ancestor: ancestor) == "members = [\n    \"a\",\n    \"b\",\n    \"c\",\n    \"d\"\n]\n")
     }
 }
+
+@Suite("TextMerger compares whole words both sides changed")
+struct TextMergerSharedWordTests {
+    @Test("a word both sides rewrote is a conflict of whole tokens, whatever letters the rewrites share")
+    func wordRewrittenTwice() throws {
+        let result = TextMerger().mergeWithOrigins("Bring the torch.\n", withSubordinate: "Bring the compass.\n", commonAncestor: "Bring the map.\n")
+        #expect(result.text == "Bring the torch. compass.\n")
+        #expect(result.conflicts.count == 1)
+    }
+
+    @Test("edits to different words next to each other still merge cleanly")
+    func neighbouringWords() throws {
+        #expect(try merge("the dog sat", "the cat sits", ancestor: "the cat sat") == "the dog sits")
+        #expect(try merge("Total: $150", "Total: €100", ancestor: "Total: $100") == "Total: €150")
+    }
+}
