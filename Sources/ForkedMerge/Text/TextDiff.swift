@@ -25,9 +25,32 @@ struct TextDiff {
         for lineHunk in lineHunks {
             let ancestorRange = ancestorLineStarts[lineHunk.ancestor.lowerBound]..<ancestorLineStarts[lineHunk.ancestor.upperBound]
             let sideRange = sideLineStarts[lineHunk.side.lowerBound]..<sideLineStarts[lineHunk.side.upperBound]
-            result.append(contentsOf: TextDiff.refine(ancestor, ancestorRange, side, sideRange, workspace: workspace))
+            let refined = TextDiff.refine(ancestor, ancestorRange, side, sideRange, workspace: workspace)
+            if TextDiff.keepsOnlySpacing(refined, in: ancestorRange, of: ancestor) {
+                result.append(DiffHunk(ancestor: ancestorRange, side: sideRange))
+            } else {
+                result.append(contentsOf: refined)
+            }
         }
         return result.coalesced()
+    }
+
+    /// Whether the characters a refined block keeps in common are only spaces, punctuation and
+    /// line breaks: the old and new lines share nothing a person would recognise, and aligning
+    /// them on a blank line or a bracket would scatter the new lines around the old ones (and,
+    /// merged with the other side, glue text onto a neighbouring line). Such a block is
+    /// replaced as whole lines, as a line diff would.
+    static func keepsOnlySpacing(_ hunks: [DiffHunk], in range: Range<Int>, of bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard hunks.count > 1 || hunks.first.map({ $0.ancestor != range }) == true else { return false }
+        var position = range.lowerBound
+        for hunk in hunks + [DiffHunk(ancestor: range.upperBound..<range.upperBound, side: 0..<0)] {
+            for index in position..<max(position, hunk.ancestor.lowerBound) {
+                let byte = bytes[index]
+                if byte >= 0x80 || CharacterClass(asciiByte: byte) == .word { return false }
+            }
+            position = max(position, hunk.ancestor.upperBound)
+        }
+        return true
     }
 
     /// Diffs one changed region: directly when one part is empty or it is small, by word chunks otherwise.

@@ -114,7 +114,7 @@ struct TextMergerIntegrityTests {
         let result = TextMerger().mergeWithOrigins("a\nfoo bar\nb\n", withSubordinate: "a\nbaz qux\nb\n", commonAncestor: "a\nhello world\nb\n")
         #expect(result.text == "a\nfoo bar\nbaz qux\nb\n")
         #expect(result.conflicts == [
-            TextMergeConflict(utf8Range: 2..<17, ancestor: "hello world", dominant: "foo bar", subordinate: "baz qux"),
+            TextMergeConflict(utf8Range: 2..<18, ancestor: "hello world\n", dominant: "foo bar\n", subordinate: "baz qux\n"),
         ])
     }
 }
@@ -148,5 +148,21 @@ struct TextMergerSharedWordTests {
     func neighbouringWords() throws {
         #expect(try merge("the dog sat", "the cat sits", ancestor: "the cat sat") == "the dog sits")
         #expect(try merge("Total: $150", "Total: €100", ancestor: "Total: $100") == "Total: €150")
+    }
+}
+
+@Suite("TextMerger keeps lines whole")
+struct TextMergerLineStructureTests {
+    @Test("a blank line replaced by a paragraph while the other side deletes it and adds a section: no line glued to another")
+    func blankLineReplacedByParagraph() throws {
+        let ancestor = "intro\n\n\n[node]: link\n"
+        let dominant = "intro\n\n## Storage\n\nStorage is\nresponsible.\n\n[node]: link\n"
+        let subordinate = "intro\n\n[node]: link\n\n## Network\n\nNetwork is here.\n"
+        let merged = try merge(dominant, subordinate, ancestor: ancestor)
+        let lines = Set(merged.split(separator: "\n", omittingEmptySubsequences: true))
+        let known = Set([ancestor, dominant, subordinate].flatMap { $0.split(separator: "\n", omittingEmptySubsequences: true) })
+        #expect(lines.isSubset(of: known), "\(merged.debugDescription)")
+        #expect(merged.contains("Storage is\nresponsible.\n"))
+        #expect(merged.contains("## Network\n"))
     }
 }
