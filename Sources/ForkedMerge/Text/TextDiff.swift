@@ -112,13 +112,13 @@ struct TextDiff {
         _ ancestor: UnsafeBufferPointer<UInt8>, _ ancestorStarts: [Int], _ ancestorIDs: [Int],
         _ side: UnsafeBufferPointer<UInt8>, _ sideStarts: [Int], _ sideIDs: [Int], workspace: DiffWorkspace
     ) -> [DiffHunk] {
-        let verified = SequenceDiff.verifiedHunks(ancestorIDs, sideIDs, workspace: workspace) { i, j in
+        let verified = SequenceDiff.verifiedHunks(ancestorIDs, sideIDs, workspace: workspace, anchored: true) { i, j in
             ByteSliceInterner.equal(ancestor, ancestorStarts[i]..<ancestorStarts[i + 1], side, sideStarts[j]..<sideStarts[j + 1])
         }
         if let verified { return verified }
         var interner = ByteSliceInterner(buffers: [ancestor, side], expectedCount: ancestorIDs.count + sideIDs.count)
         let exactAncestor = ancestorIDs.indices.map { interner.id(buffer: 0, range: ancestorStarts[$0]..<ancestorStarts[$0 + 1]) }
         let exactSide = sideIDs.indices.map { interner.id(buffer: 1, range: sideStarts[$0]..<sideStarts[$0 + 1]) }
-        return SequenceDiff.hunks(exactAncestor, exactSide)
+        return SequenceDiff.hunks(exactAncestor, exactSide, anchored: true)
     }
 }

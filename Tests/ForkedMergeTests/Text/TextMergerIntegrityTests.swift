@@ -166,3 +166,18 @@ struct TextMergerLineStructureTests {
         #expect(merged.contains("## Network\n"))
     }
 }
+
+@Suite("TextMerger anchors on unique lines")
+struct TextMergerUniqueLineTests {
+    @Test("a unique line stays matched to itself rather than to an unrelated new line beside blank lines")
+    func uniqueLineAnchors() throws {
+        let ancestor = "intro\n\n\n\n[SIG Node]: https://example.com/sig-node\n\nend\n"
+        let dominant = "intro\n\n## SIG Storage\n\n[SIG Storage] is\nresponsible for storage.\n\n[SIG Node]: https://example.com/sig-node\n\nend\n"
+        let subordinate = "intro\n\n[SIG Node]: https://example.com/sig-node\n\n## SIG Network\n\n[SIG Network][] is responsible for networking.\n\nend\n"
+        let merged = try merge(dominant, subordinate, ancestor: ancestor)
+        let lines = Set(merged.split(separator: "\n"))
+        let known = Set([ancestor, dominant, subordinate].flatMap { $0.split(separator: "\n") })
+        #expect(lines.isSubset(of: known), "\(merged.debugDescription)")
+        #expect(merged.components(separatedBy: "[SIG Node]: https://example.com/sig-node\n").count == 2, "\(merged.debugDescription)")
+    }
+}
