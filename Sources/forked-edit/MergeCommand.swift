@@ -94,7 +94,8 @@ struct MergeCommand: ParsableCommand {
             if let outputPath {
                 try AtomicFileWriter.write(output, to: outputPath)
             } else {
-                FileHandle.standardOutput.write(Data(output.utf8))
+                var output = output
+                output.withUTF8 { FileHandle.standardOutput.write(Data(buffer: $0)) }
             }
             var messages = ""
             if let statistics {
