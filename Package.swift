@@ -79,7 +79,7 @@ let package = Package(
             // git merge driver, and loading their shared libraries dominated its start-up. Compiling
             // with the flag too makes the module name every static library it needs.
             swiftSettings: strictSettings + [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux]))],
-            linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux]))]
+            linkerSettings: [.unsafeFlags(["-static-stdlib", "-Xclang-linker", "-no-pie"], .when(platforms: [.linux]))]
         ),
 
         // MARK: Tests mirror Sources
