@@ -85,4 +85,10 @@ public struct ConflictMarkedText: Sendable, Equatable {
     public var text: String
     /// The 1-based line of each block's opening marker, in order.
     public var blockLines: [Int]
+
+    /// Creates a marked text.
+    public init(text: String, blockLines: [Int]) {
+        self.text = text
+        self.blockLines = blockLines
+    }
 }

@@ -35,8 +35,8 @@ struct TextDiff {
         return result.coalesced()
     }
 
-    /// Whether the characters a refined block keeps in common are only spaces, punctuation and
-    /// line breaks: the old and new lines share nothing a person would recognise, and aligning
+    /// Whether the characters a refined block keeps in common are only spaces and line breaks:
+    /// the old and new lines share nothing a person would recognise, and aligning
     /// them on a blank line or a bracket would scatter the new lines around the old ones (and,
     /// merged with the other side, glue text onto a neighbouring line). Such a block is
     /// replaced as whole lines, as a line diff would.
@@ -46,7 +46,7 @@ struct TextDiff {
         for hunk in hunks + [DiffHunk(ancestor: range.upperBound..<range.upperBound, side: 0..<0)] {
             for index in position..<max(position, hunk.ancestor.lowerBound) {
                 let byte = bytes[index]
-                if byte >= 0x80 || CharacterClass(asciiByte: byte) == .word { return false }
+                if !(byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D) { return false }
             }
             position = max(position, hunk.ancestor.upperBound)
         }

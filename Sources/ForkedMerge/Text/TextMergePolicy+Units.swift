@@ -7,7 +7,9 @@ extension TextMergePolicy {
     /// deleted and "cart" typed gives "the cart sat"). An empty unit means the edit stands on its own.
     func survivingUnit(of edit: Range<Int>, inserting insertion: MergePiece, deletedBy deletion: Range<Int>) -> Range<Int>? {
         let typed = buffer(insertion.source)
-        if isWholeLines(deletion) {
+        let typesText = !insertion.range.isEmpty
+        // A deletion inside the other side's rewrite is judged by the words it cuts, not by lines.
+        if typesText && isWholeLines(deletion) {
             // A whole line inserted between deleted lines stands on its own.
             if edit.isEmpty, startsLine(edit.lowerBound), typed[insertion.range.upperBound - 1] == 0x0A { return edit }
             return lineStart(edit.lowerBound)..<lineEnd(edit.isEmpty ? edit.lowerBound : edit.upperBound - 1)
@@ -15,7 +17,6 @@ extension TextMergePolicy {
         var lower = edit.lowerBound
         var upper = edit.upperBound
         let window = TextMergePolicy.wideningWindow
-        let typesText = !insertion.range.isEmpty
         let startsWord = (typesText && isWord(scalar(at: insertion.range.lowerBound, in: typed))) || (!edit.isEmpty && isWord(scalar(at: lower, in: ancestor)))
         if startsWord {
             while lower > max(0, edit.lowerBound - window), let previous = scalar(before: lower, in: ancestor), isWord(previous) {
@@ -33,7 +34,7 @@ extension TextMergePolicy {
         // What the deletion would still remove around the unit: when that is only punctuation
         // and spaces (the quotes and comma around a list item), removing it alone would glue
         // the unit to its neighbours, so the deletion yields entirely.
-        if lower >= deletion.lowerBound, upper <= deletion.upperBound,
+        if typesText, lower >= deletion.lowerBound, upper <= deletion.upperBound,
            !containsWord(deletion.lowerBound..<lower), !containsWord(upper..<deletion.upperBound) {
             return deletion
         }

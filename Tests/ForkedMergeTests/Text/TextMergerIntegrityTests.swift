@@ -181,3 +181,11 @@ struct TextMergerUniqueLineTests {
         #expect(merged.components(separatedBy: "[SIG Node]: https://example.com/sig-node\n").count == 2, "\(merged.debugDescription)")
     }
 }
+
+@Suite("TextMerger judges deletions inside rewrites by words")
+struct TextMergerDeletionInsideRewriteTests {
+    @Test("a character deleted next to a grapheme the other side extended is not a conflict")
+    func deletionBesideExtendedGrapheme() throws {
+        #expect(try merge("§", "\0§\u{301}", ancestor: "\0§").unicodeScalars.elementsEqual("§\u{301}".unicodeScalars))
+    }
+}
