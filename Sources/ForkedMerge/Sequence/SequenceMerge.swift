@@ -68,4 +68,6 @@ struct ElementMergePolicy: ThreeWayMergePolicy {
     func survivingUnit(of edit: Range<Int>, inserting insertion: MergePiece, deletedBy deletion: Range<Int>) -> Range<Int>? { nil }
 
     func joinedConflicts(_ first: Range<Int>, _ second: Range<Int>) -> Range<Int>? { nil }
+
+    func insertionsConflict(_ first: MergePiece, _ second: MergePiece, at position: Int) -> Bool { false }
 }

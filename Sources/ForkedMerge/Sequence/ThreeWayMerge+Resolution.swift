@@ -69,6 +69,14 @@ extension ThreeWayMerge {
         var survivingUnits: [Int: [Range<Int>]] = [:]
         for x in group.indices where !hunks[x].hunk.side.isEmpty || !hunks[x].hunk.ancestor.isEmpty {
             let edit = hunks[x]
+            if edit.side == .dominant, edit.hunk.isInsertion {
+                let piece = MergePiece(source: .dominant, range: edit.hunk.side, origin: .dominant)
+                for y in group.indices where hunks[y].side == .subordinate && hunks[y].hunk.isInsertion
+                    && hunks[y].hunk.ancestor.lowerBound == edit.hunk.ancestor.lowerBound {
+                    let other = MergePiece(source: .subordinate, range: hunks[y].hunk.side, origin: .subordinate)
+                    if policy.insertionsConflict(piece, other, at: edit.hunk.ancestor.lowerBound) { result.conflict = true }
+                }
+            }
             for y in group.indices where hunks[y].side != edit.side && !hunks[y].hunk.ancestor.isEmpty && edit.interacts(with: hunks[y]) {
                 let change = hunks[y].hunk
                 // A deletion only matters inside the other side's rewrite: two deletions combine.

@@ -35,6 +35,10 @@ protocol ThreeWayMergePolicy {
     /// or nil to let the deletion and the edit combine as they are.
     func survivingUnit(of edit: Range<Int>, inserting insertion: MergePiece, deletedBy deletion: Range<Int>) -> Range<Int>?
 
+    /// Whether two insertions the sides made at one position rewrite the same unit (for text:
+    /// both glued to the same word) rather than standing side by side.
+    func insertionsConflict(_ first: MergePiece, _ second: MergePiece, at position: Int) -> Bool
+
     /// The range to widen two neighbouring conflicts to when keeping them apart would
     /// interleave the two sides' versions, or nil to keep them apart.
     func joinedConflicts(_ first: Range<Int>, _ second: Range<Int>) -> Range<Int>?

@@ -79,14 +79,14 @@ extension TextMergePolicy {
     }
 
     /// The start of the ancestor line holding `position`.
-    private func lineStart(_ position: Int) -> Int {
+    func lineStart(_ position: Int) -> Int {
         var start = position
         while start > 0, ancestor[start - 1] != 0x0A { start -= 1 }
         return start
     }
 
     /// The end (after its line feed) of the ancestor line holding `position`.
-    private func lineEnd(_ position: Int) -> Int {
+    func lineEnd(_ position: Int) -> Int {
         var end = position
         while end < ancestor.count, ancestor[end] != 0x0A { end += 1 }
         return min(ancestor.count, end + 1)

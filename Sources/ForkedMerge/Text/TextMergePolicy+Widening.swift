@@ -4,6 +4,18 @@ extension TextMergePolicy {
     /// characters on both sides of each edge are neither whitespace nor ideographs, so a
     /// conflict never splits a token (a quoted name keeps its quotes: `["a"] ["b"]`, never `["a b"]`).
     func widened(_ range: Range<Int>) -> Range<Int> {
+        let tokens = tokenWidened(range)
+        // A conflict across a line break keeps whole lines: two versions cut in mid-line and
+        // set side by side would glue the end of one onto the start of the other.
+        guard tokens.count > 1, UnsafeBufferPointer(rebasing: ancestor[tokens.lowerBound..<(tokens.upperBound - 1)]).contains(0x0A) else {
+            return tokens
+        }
+        let upper = ancestor[tokens.upperBound - 1] == 0x0A ? tokens.upperBound : lineEnd(tokens.upperBound)
+        return lineStart(tokens.lowerBound)..<upper
+    }
+
+    /// Widens `range` of the ancestor to whole whitespace-separated tokens (see ``widened(_:)``).
+    private func tokenWidened(_ range: Range<Int>) -> Range<Int> {
         if let widened = asciiWidened(range) { return widened }
         var lower = range.lowerBound
         var upper = range.upperBound
@@ -22,6 +34,12 @@ extension TextMergePolicy {
             upper += character.utf8.count
         }
         return lower..<upper
+    }
+
+    /// Whether a scalar belongs to a token that widening keeps whole (see ``joinsWord(_:)``).
+    static func joinsToken(_ scalar: Unicode.Scalar) -> Bool {
+        let scalarClass = CharacterClass(scalar)
+        return (scalarClass == .word || scalarClass == .punctuation) && !isSpaceless(scalar)
     }
 
     /// Whether a character belongs to a token that widening keeps whole. Ideographs and kana

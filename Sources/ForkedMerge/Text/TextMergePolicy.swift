@@ -79,7 +79,35 @@ struct TextMergePolicy: ThreeWayMergePolicy {
     /// region is incidental (a digit, a quote, a letter), so the union would splice pieces of
     /// words. Both versions are kept whole, widened to whole words.
     func review(union: [MergePiece], dominant: [MergePiece], subordinate: [MergePiece], range: Range<Int>) -> ConflictReview {
-        .widen(widened(range))
+        guard range.isEmpty else { return .widen(widened(range)) }
+        // Two insertions glued to one word: the word they extend is the conflict.
+        var lower = range.lowerBound
+        var upper = range.upperBound
+        if let previous = scalar(before: lower, in: ancestor), TextMergePolicy.joinsToken(previous) { lower -= previous.utf8.count }
+        if let next = scalar(at: upper, in: ancestor), TextMergePolicy.joinsToken(next) { upper += next.utf8.count }
+        return .widen(widened(lower..<upper))
+    }
+
+    /// Both insertions glued to the word before the position, or both to the word after it,
+    /// each typing something else: "1" extended to "10" on one side and to "11" on the other
+    /// is a rewrite of the number, never "110". Scripts without spaces are exempt (each
+    /// ideograph is a word, so text typed between two of them stands side by side).
+    func insertionsConflict(_ first: MergePiece, _ second: MergePiece, at position: Int) -> Bool {
+        func joins(_ scalar: Unicode.Scalar?) -> Bool {
+            scalar.map { CharacterClass($0) == .word && !TextMergePolicy.isSpaceless($0) } ?? false
+        }
+        let before = joins(scalar(before: position, in: ancestor))
+        let after = joins(scalar(at: position, in: ancestor))
+        func gluedBefore(_ piece: MergePiece) -> Bool { before && joins(scalar(at: piece.range.lowerBound, in: buffer(piece.source))) }
+        func gluedAfter(_ piece: MergePiece) -> Bool { after && joins(scalar(before: piece.range.upperBound, in: buffer(piece.source))) }
+        guard (gluedBefore(first) && gluedBefore(second)) || (gluedAfter(first) && gluedAfter(second)) else { return false }
+        // One repeating the start or end of the other is the same insertion, applied once.
+        let (shorter, longer) = first.range.count <= second.range.count ? (first, second) : (second, first)
+        var prefix = longer
+        prefix.range = longer.range.lowerBound..<(longer.range.lowerBound + shorter.range.count)
+        var suffix = longer
+        suffix.range = (longer.range.upperBound - shorter.range.count)..<longer.range.upperBound
+        return !sameContent([shorter], [prefix]) && !sameContent([shorter], [suffix])
     }
 
     /// Insertions glued to the word before them go first and those glued to the word after them

@@ -190,3 +190,25 @@ struct TextMergerDeletionInsideRewriteTests {
         #expect(try merge("§", "\0§\u{301}", ancestor: "\0§").unicodeScalars.elementsEqual("§\u{301}".unicodeScalars))
     }
 }
+
+@Suite("TextMerger keeps multi-line conflicts as whole lines")
+struct TextMergerMultiLineConflictTests {
+    @Test("a conflict spanning a line break keeps each side's whole lines, never one side's half line glued to the other's")
+    func multiLineConflict() throws {
+        let ancestor = "a\nb c\nd e\nf\n"
+        let dominant = "a\nb C\nD e\nf\n"
+        let subordinate = "a\nb Q e\nf\n"
+        let result = TextMerger().mergeWithOrigins(dominant, withSubordinate: subordinate, commonAncestor: ancestor)
+        #expect(result.text == "a\nb C\nD e\nb Q e\nf\n")
+        #expect(result.conflicts.count == 1)
+    }
+
+    @Test("two sides extending one number differently is a conflict of the number, never a spliced number")
+    func numberExtendedTwice() throws {
+        let result = TextMerger().mergeWithOrigins("let x = 12;\n", withSubordinate: "let x = 13;\n", commonAncestor: "let x = 1;\n")
+        #expect(result.text == "let x = 12; 13;\n")
+        #expect(result.conflicts.count == 1)
+        // Text typed between two ideographs still stands side by side.
+        #expect(try merge("今天天气很好。", "今天天气非常好。", ancestor: "今天天气好。") == "今天天气很非常好。")
+    }
+}

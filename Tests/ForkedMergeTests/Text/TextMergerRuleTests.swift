@@ -39,7 +39,8 @@ struct TextMergerRuleTests {
 
     @Test("insertions at one place are both kept, dominant first, never interleaved")
     func samePlaceInsertions() throws {
-        #expect(try merge("aXYZb", "a123b", ancestor: "ab") == "aXYZ123b")
+        // Inside one word, two different insertions rewrite that word: both versions of it are kept.
+        #expect(try merge("aXYZb", "a123b", ancestor: "ab") == "aXYZb a123b")
         #expect(try merge("The black cat", "The fat cat", ancestor: "The cat") == "The black fat cat")
         #expect(try merge("list:\nmilk\nbread\n", "list:\neggs\n", ancestor: "list:\n") == "list:\nmilk\nbread\neggs\n")
         #expect(try merge("abcabc", "xyzxyz", ancestor: "") == "abcabcxyzxyz")
