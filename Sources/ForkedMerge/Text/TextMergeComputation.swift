@@ -53,10 +53,12 @@ struct TextMergeComputation {
         self.dominantHunks = dominantHunks
         self.subordinateHunks = subordinateHunks
         policy = TextMergePolicy(ancestor: ancestor, dominant: dominant, subordinate: subordinate)
-        let (dominantMerged, subordinateMerged) = FinalLineBreak.kept(
+        let (dominantGrown, subordinateGrown) = SharedWordHunks(ancestor: ancestor, policy: policy).grown(
             LineEndInsertion.split(dominantHunks, ancestor: ancestor, side: dominant),
-            LineEndInsertion.split(subordinateHunks, ancestor: ancestor, side: subordinate),
-            ancestor: ancestor, dominant: dominant, subordinate: subordinate
+            LineEndInsertion.split(subordinateHunks, ancestor: ancestor, side: subordinate)
+        )
+        let (dominantMerged, subordinateMerged) = FinalLineBreak.kept(
+            dominantGrown, subordinateGrown, ancestor: ancestor, dominant: dominant, subordinate: subordinate
         )
         let output = ThreeWayMerge(
             ancestorCount: ancestor.count, dominant: dominantMerged, subordinate: subordinateMerged, policy: policy

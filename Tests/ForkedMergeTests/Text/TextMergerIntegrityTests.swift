@@ -208,6 +208,9 @@ struct TextMergerMultiLineConflictTests {
         let result = TextMerger().mergeWithOrigins("let x = 12;\n", withSubordinate: "let x = 13;\n", commonAncestor: "let x = 1;\n")
         #expect(result.text == "let x = 12; 13;\n")
         #expect(result.conflicts.count == 1)
+        let apart = TextMerger().mergeWithOrigins("let x = 10;\n", withSubordinate: "let x = 11;\n", commonAncestor: "let x = 1;\n")
+        #expect(novelTokens(apart.text, ["let x = 1;\n", "let x = 10;\n", "let x = 11;\n"]).isEmpty, "\(apart.text.debugDescription)")
+        #expect(apart.conflicts.count == 1)
         // Text typed between two ideographs still stands side by side.
         #expect(try merge("今天天气很好。", "今天天气非常好。", ancestor: "今天天气好。") == "今天天气很非常好。")
     }
