@@ -38,29 +38,52 @@ struct SharedWordHunks {
         return (Self.grow(dominant, to: dominantGrowth), Self.grow(subordinate, to: subordinateGrowth))
     }
 
-    /// The ancestor range of the words a hunk changes: its own range grown over the word
-    /// characters it is glued to. Empty for an insertion glued to no word.
+    /// The ancestor range of the word an insertion extends: grown over the word characters it is
+    /// glued to. Empty for any other hunk and for an insertion glued to no word.
     private func span(_ hunk: DiffHunk, side: UnsafeBufferPointer<UInt8>) -> Range<Int> {
-        let window = TextMergePolicy.wideningWindow
+        // Only insertions are grown; other hunks take part in no pair.
         let range = hunk.ancestor
-        let startsWord = (!hunk.side.isEmpty && policy.isWord(policy.scalar(at: hunk.side.lowerBound, in: side)))
-            || (!range.isEmpty && policy.isWord(policy.scalar(at: range.lowerBound, in: ancestor)))
-        let endsWord = (!hunk.side.isEmpty && policy.isWord(policy.scalar(before: hunk.side.upperBound, in: side)))
-            || (!range.isEmpty && policy.isWord(policy.scalar(before: range.upperBound, in: ancestor)))
+        guard range.isEmpty, !hunk.side.isEmpty else { return range.lowerBound..<range.lowerBound }
+        let window = TextMergePolicy.wideningWindow
         var lower = range.lowerBound
-        if startsWord {
-            while lower > max(0, range.lowerBound - window), let previous = policy.scalar(before: lower, in: ancestor), policy.isWord(previous) {
-                lower -= previous.utf8.count
-            }
+        if isWord(startingAt: hunk.side.lowerBound, in: side) {
+            while lower > max(0, range.lowerBound - window), let length = wordLength(endingAt: lower) { lower -= length }
         }
         var upper = range.upperBound
-        if endsWord {
-            while upper < min(ancestor.count, range.upperBound + window), let next = policy.scalar(at: upper, in: ancestor), policy.isWord(next) {
-                upper += next.utf8.count
-            }
+        if isWord(endingAt: hunk.side.upperBound, in: side) {
+            while upper < min(ancestor.count, range.upperBound + window), let length = wordLength(startingAt: upper) { upper += length }
         }
-        if range.isEmpty && lower == range.lowerBound && upper == range.upperBound { return range }
         return lower..<upper
+    }
+
+    // Word tests on bytes, decoding only non-ASCII scalars: this runs for every insertion.
+
+    private func isWord(startingAt position: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard position < bytes.count else { return false }
+        if bytes[position] < 0x80 { return CharacterClass(asciiByte: bytes[position]) == .word }
+        return policy.isWord(policy.scalar(at: position, in: bytes))
+    }
+
+    private func isWord(endingAt position: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard position > 0 else { return false }
+        if bytes[position - 1] < 0x80 { return CharacterClass(asciiByte: bytes[position - 1]) == .word }
+        return policy.isWord(policy.scalar(before: position, in: bytes))
+    }
+
+    /// The length of the ancestor's word scalar starting at `position`, or nil.
+    private func wordLength(startingAt position: Int) -> Int? {
+        guard position < ancestor.count else { return nil }
+        if ancestor[position] < 0x80 { return CharacterClass(asciiByte: ancestor[position]) == .word ? 1 : nil }
+        guard let scalar = policy.scalar(at: position, in: ancestor), policy.isWord(scalar) else { return nil }
+        return scalar.utf8.count
+    }
+
+    /// The length of the ancestor's word scalar ending at `position`, or nil.
+    private func wordLength(endingAt position: Int) -> Int? {
+        guard position > 0 else { return nil }
+        if ancestor[position - 1] < 0x80 { return CharacterClass(asciiByte: ancestor[position - 1]) == .word ? 1 : nil }
+        guard let scalar = policy.scalar(before: position, in: ancestor), policy.isWord(scalar) else { return nil }
+        return scalar.utf8.count
     }
 
     /// `hunks` with every hunk touching one of `growth` joined into one hunk covering it.
