@@ -79,7 +79,11 @@ let package = Package(
                 "ForkedEditCore", "ForkedEditTerminal", "ForkedMerge", "ForkedEditPersistence",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            swiftSettings: strictSettings
+            // The Swift runtime and Foundation linked in: `forked-edit merge` runs once per file as a
+            // git merge driver, and loading their shared libraries dominated its start-up. Compiling
+            // with the flag too makes the module name every static library it needs.
+            swiftSettings: strictSettings + [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux]))],
+            linkerSettings: [.unsafeFlags(["-static-stdlib", "-Xclang-linker", "-no-pie"], .when(platforms: [.linux]))]
         ),
 
         // MARK: Tests mirror Sources

@@ -26,8 +26,9 @@ struct ForkedEditMergeProcess {
         let status = try GitMergeFile.spawnAndWait([
             executable.path, "merge", files.ancestorFile.path, files.dominantFile.path, files.subordinateFile.path,
         ])
-        // Unlike git, forked-edit never reports conflicts in its status: anything but 0 is a failure.
-        guard status == 0 else { throw FailedMerge(status: status) }
+        // 0 is a clean merge and 1 one that kept both versions of a true conflict (as git's
+        // status counts conflicts); anything else is a failure.
+        guard status == 0 || status == 1 else { throw FailedMerge(status: status) }
     }
 
     /// The row for `forked-edit merge` on `files`, median of `runs` runs after a warm-up, or a

@@ -11,7 +11,7 @@ struct ForkedEdit: ParsableCommand {
             forked-edit <file> --fork <name> [--auto-merge] [--fresh]
             forked-edit replay <session> [--speed <x>] [--instant] [--headless] [--size <columnsxrows>]
                                [--print-screen] [--print-document] [--cast <file>]
-            forked-edit merge <ancestor> <dominant> <subordinate> [-o <out>] [--stats]
+            forked-edit merge <ancestor> <dominant> <subordinate> [-o <out>] [--markers] [-L <label>]... [--marker-size <n>] [--stats]
             forked-edit forks <file> [--remove <name>]
             """,
         subcommands: [EditCommand.self, ReplayCommand.self, MergeCommand.self, ForksCommand.self],

@@ -2,19 +2,29 @@ import ArgumentParser
 import Foundation
 import ForkedMerge
 
-/// `forked-edit merge ANCESTOR DOMINANT SUBORDINATE [-o OUT] [--stats]`: a three-way text merge
-/// that never leaves conflict markers, usable on its own or as a git merge driver.
+/// `forked-edit merge ANCESTOR DOMINANT SUBORDINATE [-o OUT] [--markers] [-L LABEL]... [--stats]`:
+/// a three-way text merge, usable on its own or as a git merge driver.
+///
+/// Exit status: 0 for a clean merge, 1 when the result keeps both versions of at least one true
+/// conflict (the result is still written), 2 for bad input.
 struct MergeCommand: ParsableCommand {
+    /// Exit status of a merge that kept both versions of a true conflict (as `git merge-file`).
+    static let conflictStatus: Int32 = 1
+
     static let configuration = CommandConfiguration(
         commandName: "merge",
         abstract: "Merge two edited versions of a text file against their common ancestor.",
         discussion: """
-            Changes from both sides are kept and no conflict markers are written: where both sides \
-            rewrote the same words differently, both versions are kept, the dominant one first. The \
-            result goes to standard output, or with -o replaces OUT atomically.
+            Changes from both sides are kept. Where both sides rewrote the same text differently \
+            (a true conflict), both versions are kept, the dominant one first, and the exit status \
+            is 1; standard error says how many conflicts and on which lines. With --markers such \
+            conflicts are written between git-style markers instead, around just the lines \
+            holding them. The result goes to standard output, or with -o replaces OUT atomically. \
+            Exit status: 0 clean, 1 conflicts kept, 2 bad input.
 
-            As a git merge driver (OUT is git's %A, so the result lands where git expects it):
-              git config merge.forked.driver "forked-edit merge %O %A %B -o %A"
+            As a git merge driver (OUT is git's %A, so the result lands where git expects it; git \
+            stops only where a true conflict remains):
+              git config merge.forked.driver "forked-edit merge --markers -L ours -L theirs --marker-size %L %O %A %B -o %A"
               echo "*.txt merge=forked" >> .gitattributes
             """
     )
@@ -34,38 +44,94 @@ struct MergeCommand: ParsableCommand {
                                valueName: "out"))
     var outputPath: String?
 
-    @Flag(help: "Print how many characters each side inserted and deleted to standard error.")
+    @Flag(help: "Write git-style conflict markers around the lines of each true conflict.")
+    var markers = false
+
+    @Option(name: [.customShort("L"), .customLong("label")],
+            help: ArgumentHelp("Marker label: the first for the dominant side, the second for the subordinate side (default: their paths).",
+                               valueName: "label"))
+    var labels: [String] = []
+
+    @Option(help: ArgumentHelp("Length of the conflict markers (git's %L).", valueName: "n"))
+    var markerSize: Int = 7
+
+    @Flag(help: "Print how many characters each side inserted and deleted, and how many conflicts remain, to standard error.")
     var stats = false
 
     func run() throws {
-        try reportingFailures {
+        let conflicts = try reportingFailures { () throws -> Int in
+            if labels.count > 2 {
+                throw CommandFailure("-L/--label is given at most twice: the dominant side's label, then the subordinate side's")
+            }
+            if markerSize < 1 || markerSize > 1_000 { throw CommandFailure("--marker-size must be between 1 and 1000 (got \(markerSize))") }
             // Read everything before writing anything: OUT is usually one of the inputs.
             let ancestor = try TextFileReader.read(ancestorPath)
             let dominant = try TextFileReader.read(dominantPath)
             let subordinate = try TextFileReader.read(subordinatePath)
             let merger = TextMerger()
-            let merged: String
+            let report: TextMergeReport
             var statistics: TextMergeStatistics?
             if stats {
                 let result = merger.mergeWithOrigins(dominant, withSubordinate: subordinate, commonAncestor: ancestor)
-                merged = result.text
+                report = TextMergeReport(text: result.text, conflicts: result.conflicts)
                 statistics = result.statistics
             } else {
-                merged = try merger.merge(dominant, withSubordinate: subordinate, commonAncestor: ancestor)
+                report = merger.mergeReportingConflicts(dominant, withSubordinate: subordinate, commonAncestor: ancestor)
+            }
+            let output: String
+            let conflictLines: [Int]
+            if markers {
+                let marked = report.withConflictMarkers(
+                    dominantLabel: labels.first ?? dominantPath, subordinateLabel: labels.dropFirst().first ?? subordinatePath,
+                    markerSize: markerSize
+                )
+                output = marked.text
+                conflictLines = marked.blockLines
+            } else {
+                output = report.text
+                conflictLines = Self.lines(of: report)
             }
             if let outputPath {
-                try AtomicFileWriter.write(merged, to: outputPath)
+                try AtomicFileWriter.write(output, to: outputPath)
             } else {
-                FileHandle.standardOutput.write(Data(merged.utf8))
+                var output = output
+                output.withUTF8 { FileHandle.standardOutput.write(Data(buffer: $0)) }
             }
+            var messages = ""
             if let statistics {
-                let report = """
+                messages += """
                     dominant \(dominantPath): +\(statistics.dominantInserted) -\(statistics.dominantDeleted) characters
                     subordinate \(subordinatePath): +\(statistics.subordinateInserted) -\(statistics.subordinateDeleted) characters
+                    conflicts: \(report.conflicts.count)
 
                     """
-                FileHandle.standardError.write(Data(report.utf8))
             }
+            if !conflictLines.isEmpty {
+                let noun = conflictLines.count == 1 ? "conflict" : "conflicts"
+                let how = markers ? "marked" : "kept both versions"
+                let places = conflictLines.map(String.init).joined(separator: ", ")
+                messages += "forked-edit: \(conflictLines.count) \(noun) (\(how)) at line\(conflictLines.count == 1 ? "" : "s") \(places)\n"
+            }
+            if !messages.isEmpty { FileHandle.standardError.write(Data(messages.utf8)) }
+            return conflictLines.count
         }
+        if conflicts > 0 { throw ExitCode(Self.conflictStatus) }
+    }
+
+    /// The 1-based line on which each conflict starts in the merged text.
+    static func lines(of report: TextMergeReport) -> [Int] {
+        var lines: [Int] = []
+        var line = 1
+        var offset = 0
+        let bytes = report.text.utf8
+        var iterator = bytes.makeIterator()
+        for conflict in report.conflicts {
+            while offset < conflict.utf8Range.lowerBound, let byte = iterator.next() {
+                if byte == 0x0A { line += 1 }
+                offset += 1
+            }
+            lines.append(line)
+        }
+        return lines
     }
 }

@@ -27,6 +27,11 @@ struct ReadmeExampleTests {
         let detailed = merger.mergeWithOrigins("Total: $150", withSubordinate: "Total: €100", commonAncestor: "Total: $100")
         #expect(detailed.text == "Total: €150")
         #expect(detailed.segments.first == TextMergeSegment(text: "Total: ", origin: .ancestor))
+        #expect(detailed.conflicts.isEmpty)
+        let report = merger.mergeReportingConflicts("the dog sat\n", withSubordinate: "the cow sat\n", commonAncestor: "the cat sat\n")
+        #expect(report.conflicts == [TextMergeConflict(utf8Range: 4..<11, ancestor: "cat", dominant: "dog", subordinate: "cow")])
+        #expect(report.withConflictMarkers(dominantLabel: "ours", subordinateLabel: "theirs").text
+            == "<<<<<<< ours\nthe dog sat\n=======\nthe cow sat\n>>>>>>> theirs\n")
     }
 
     @Test("ForkedModel in short: the Note model merges property by property")

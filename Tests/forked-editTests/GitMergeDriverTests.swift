@@ -27,33 +27,74 @@ struct GitMergeDriverTests {
         #expect(commit.status == 0, "\(commit.standardError)")
     }
 
-    @Test("A git merge that would conflict line by line is merged cleanly by the driver",
-          .enabled(if: gitExecutable != nil, "git is not installed"))
-    func mergesBranches() throws {
+    /// The outcome of merging branch "theirs" into "main" with the driver.
+    private struct DriverMerge {
+        var merge: ProcessOutcome
+        var merged: String
+        var status: String
+    }
+
+    /// Makes a repository whose `*.txt` files merge with `forked-edit merge arguments`, commits
+    /// `base`, then `theirs` on a branch and `ours` on main, and merges the branch into main.
+    private func mergeWithDriver(_ arguments: String, base: String, ours: String, theirs: String) throws -> DriverMerge {
         let repository = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: repository) }
         let binary = try ForkedEditBinary.path
         try git(["init", "-q", "-b", "main"], in: repository)
         try git(["config", "merge.forked.name", "forked-edit three-way text merge"], in: repository)
-        try git(["config", "merge.forked.driver", "'\(binary)' merge %O %A %B -o %A"], in: repository)
+        try git(["config", "merge.forked.driver", "'\(binary)' merge \(arguments)"], in: repository)
         try "*.txt merge=forked\n".write(to: repository.appendingPathComponent(".gitattributes"), atomically: false, encoding: .utf8)
         let note = repository.appendingPathComponent("note.txt")
-        try "Meet on Tuesday at the old mill.\nBring the map.\n".write(to: note, atomically: false, encoding: .utf8)
+        try base.write(to: note, atomically: false, encoding: .utf8)
         try commitAll("base", in: repository)
-
-        try git(["checkout", "-q", "-b", "lighthouse"], in: repository)
-        try "Meet on Tuesday at the lighthouse.\nBring the map.\n".write(to: note, atomically: false, encoding: .utf8)
-        try commitAll("place", in: repository)
-
+        try git(["checkout", "-q", "-b", "theirs"], in: repository)
+        try theirs.write(to: note, atomically: false, encoding: .utf8)
+        try commitAll("theirs", in: repository)
         try git(["checkout", "-q", "main"], in: repository)
-        try "Meet on Thursday at the old mill.\nBring the map.\n".write(to: note, atomically: false, encoding: .utf8)
-        try commitAll("day", in: repository)
+        try ours.write(to: note, atomically: false, encoding: .utf8)
+        try commitAll("ours", in: repository)
+        let merge = try git(["merge", "--no-edit", "theirs"], in: repository)
+        return DriverMerge(
+            merge: merge, merged: try String(contentsOf: note, encoding: .utf8),
+            status: try git(["status", "--porcelain"], in: repository).standardOutput
+        )
+    }
 
-        let merge = try git(["merge", "--no-edit", "lighthouse"], in: repository)
-        #expect(merge.status == 0, "\(merge.standardOutput)\(merge.standardError)")
-        #expect(try String(contentsOf: note, encoding: .utf8) == "Meet on Thursday at the lighthouse.\nBring the map.\n")
-        let status = try git(["status", "--porcelain"], in: repository)
-        #expect(status.standardOutput.isEmpty)
+    /// The README's driver line.
+    private static let driverArguments = "--markers -L ours -L theirs --marker-size %L %O %A %B -o %A"
+
+    @Test("A git merge that would conflict line by line is merged cleanly by the driver",
+          .enabled(if: gitExecutable != nil, "git is not installed"))
+    func mergesBranches() throws {
+        let result = try mergeWithDriver(
+            Self.driverArguments, base: "Meet on Tuesday at the old mill.\nBring the map.\n",
+            ours: "Meet on Thursday at the old mill.\nBring the map.\n", theirs: "Meet on Tuesday at the lighthouse.\nBring the map.\n"
+        )
+        #expect(result.merge.status == 0, "\(result.merge.standardOutput)\(result.merge.standardError)")
+        #expect(result.merged == "Meet on Thursday at the lighthouse.\nBring the map.\n")
+        #expect(result.status.isEmpty)
+    }
+
+    @Test("With --markers, git stops only on a true conflict, marked around just its line with git's labels",
+          .enabled(if: gitExecutable != nil, "git is not installed"))
+    func stopsOnTrueConflict() throws {
+        let result = try mergeWithDriver(
+            Self.driverArguments, base: "Meet on Tuesday at the old mill.\nBring the map.\nSee you.\n",
+            ours: "Meet on Thursday at the old mill.\nBring the torch.\nSee you.\n",
+            theirs: "Meet on Tuesday at the old mill.\nBring the compass.\nSee you.\n"
+        )
+        #expect(result.merge.status != 0, "\(result.merge.standardOutput)\(result.merge.standardError)")
+        #expect(result.merged == """
+            Meet on Thursday at the old mill.
+            <<<<<<< ours
+            Bring the torch.
+            =======
+            Bring the compass.
+            >>>>>>> theirs
+            See you.
+
+            """)
+        #expect(result.status.contains("UU note.txt"), "\(result.status)")
     }
 }
 

@@ -100,7 +100,8 @@ struct MergeCommandTests {
         )
         #expect(outcome.status == 0, "\(outcome.standardError)")
         let lines = outcome.standardError.split(separator: "\n")
-        #expect(lines.count == 2)
+        #expect(lines.count == 3)
+        #expect(lines.contains("conflicts: 0"), "\(lines)")
         #expect(lines.first { $0.hasPrefix("dominant") }?.hasSuffix("+10 -6 characters") == true, "\(lines)")
         #expect(lines.first { $0.hasPrefix("subordinate") }?.hasSuffix("+3 -4 characters") == true, "\(lines)")
     }

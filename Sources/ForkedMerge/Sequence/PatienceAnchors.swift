@@ -12,6 +12,7 @@ enum PatienceAnchors {
         _ a: UnsafeBufferPointer<Element>, _ aRange: Range<Int>,
         _ b: UnsafeBufferPointer<Element>, _ bRange: Range<Int>
     ) -> [Anchor] {
+        if aRange.count + bRange.count <= smallRegion { return findInSmallRegion(a, aRange, b, bRange) }
         // Position in `a` of elements seen once there; -1 marks elements seen more than once.
         var uniqueInA = IntegerTable(capacity: aRange.count)
         for i in aRange {
@@ -27,6 +28,31 @@ enum PatienceAnchors {
             let key = Int(truncatingIfNeeded: b[j])
             guard let jj = uniqueInB.value(for: key), jj == j, let i = uniqueInA.value(for: key), i >= 0 else { continue }
             candidates.append(Anchor(a: i, b: j))
+        }
+        return longestIncreasingChain(candidates)
+    }
+
+    /// Regions up to this many elements (both sides) are searched by plain comparison: the line
+    /// diff asks for anchors in every small changed region, where hash tables cost more.
+    static let smallRegion = 48
+
+    /// ``find(_:_:_:_:)`` by comparing every pair, for small regions.
+    private static func findInSmallRegion<Element: FixedWidthInteger>(
+        _ a: UnsafeBufferPointer<Element>, _ aRange: Range<Int>,
+        _ b: UnsafeBufferPointer<Element>, _ bRange: Range<Int>
+    ) -> [Anchor] {
+        var candidates: [Anchor] = []
+        for j in bRange {
+            let element = b[j]
+            var inB = 0
+            for other in bRange where b[other] == element { inB += 1 }
+            guard inB == 1 else { continue }
+            var match = -1
+            for i in aRange where a[i] == element {
+                if match >= 0 { match = -2; break }
+                match = i
+            }
+            if match >= 0 { candidates.append(Anchor(a: match, b: j)) }
         }
         return longestIncreasingChain(candidates)
     }

@@ -14,21 +14,27 @@ enum SequenceDiff {
     /// Largest edit distance Myers explores, bounding the memory of its trace.
     static let myersMaximumDistance = 1_500
 
-    /// Returns the hunks turning `ancestor` into `side`, sorted and coalesced.
-    static func hunks(_ ancestor: [Int], _ side: [Int]) -> [DiffHunk] {
+    /// Returns the hunks turning `ancestor` into `side`, sorted and coalesced; `anchored` as in
+    /// ``hunks(_:_:workspace:anchored:)``.
+    static func hunks(_ ancestor: [Int], _ side: [Int], anchored: Bool = false) -> [DiffHunk] {
         ancestor.withUnsafeBufferPointer { a in
-            side.withUnsafeBufferPointer { b in hunks(a, b, workspace: DiffWorkspace()) }
+            side.withUnsafeBufferPointer { b in hunks(a, b, workspace: DiffWorkspace(), anchored: anchored) }
         }
     }
 
     /// Returns the hunks turning `ancestor` into `side`, using `workspace` for scratch memory.
+    ///
+    /// With `anchored`, every region is first split at elements unique on both sides (patience
+    /// diff), however small: for lines, that keeps a unique line matched to itself instead of
+    /// letting a minimal diff trade it for a few blank lines and align it with an unrelated line.
     static func hunks<Element: FixedWidthInteger>(
-        _ ancestor: UnsafeBufferPointer<Element>, _ side: UnsafeBufferPointer<Element>, workspace: DiffWorkspace
+        _ ancestor: UnsafeBufferPointer<Element>, _ side: UnsafeBufferPointer<Element>, workspace: DiffWorkspace,
+        anchored: Bool = false
     ) -> [DiffHunk] {
         var matches = workspace.matches
         workspace.matches = []
         matches.removeAll(keepingCapacity: true)
-        collectMatches(ancestor, side, into: &matches, workspace: workspace)
+        collectMatches(ancestor, side, into: &matches, workspace: workspace, anchored: anchored)
         let result = hunks(fromMatches: matches, ancestorCount: ancestor.count, sideCount: side.count)
         workspace.matches = matches
         return result
@@ -38,9 +44,9 @@ enum SequenceDiff {
     /// diff matched turns out to differ (a hash collision), so the caller can fall back to exact IDs.
     static func verifiedHunks(
         _ ancestor: UnsafeBufferPointer<Int>, _ side: UnsafeBufferPointer<Int>, workspace: DiffWorkspace,
-        equal: (Int, Int) -> Bool
+        anchored: Bool = false, equal: (Int, Int) -> Bool
     ) -> [DiffHunk]? {
-        let hunks = hunks(ancestor, side, workspace: workspace)
+        let hunks = hunks(ancestor, side, workspace: workspace, anchored: anchored)
         var a = 0
         var b = 0
         for index in 0...hunks.count {
@@ -58,9 +64,11 @@ enum SequenceDiff {
     }
 
     /// Array convenience for ``verifiedHunks(_:_:workspace:equal:)``.
-    static func verifiedHunks(_ ancestor: [Int], _ side: [Int], workspace: DiffWorkspace, equal: (Int, Int) -> Bool) -> [DiffHunk]? {
+    static func verifiedHunks(
+        _ ancestor: [Int], _ side: [Int], workspace: DiffWorkspace, anchored: Bool = false, equal: (Int, Int) -> Bool
+    ) -> [DiffHunk]? {
         ancestor.withUnsafeBufferPointer { a in
-            side.withUnsafeBufferPointer { b in verifiedHunks(a, b, workspace: workspace, equal: equal) }
+            side.withUnsafeBufferPointer { b in verifiedHunks(a, b, workspace: workspace, anchored: anchored, equal: equal) }
         }
     }
 
@@ -79,7 +87,7 @@ enum SequenceDiff {
 
     private static func collectMatches<Element: FixedWidthInteger>(
         _ a: UnsafeBufferPointer<Element>, _ b: UnsafeBufferPointer<Element>, into matches: inout [MatchRun],
-        workspace: DiffWorkspace
+        workspace: DiffWorkspace, anchored: Bool
     ) {
         var stack = workspace.stack
         workspace.stack = []
@@ -119,7 +127,7 @@ enum SequenceDiff {
                 // Small regions get a minimal diff; large ones are split at anchors first, and
                 // only fall back to a (bounded) Myers search when no anchor exists.
                 var anchors: [PatienceAnchors.Anchor] = []
-                if total > myersDirectLimit {
+                if total > myersDirectLimit || anchored {
                     anchors = PatienceAnchors.find(a, aLow..<aHigh, b, bLow..<bHigh)
                 }
                 if anchors.isEmpty {

@@ -63,4 +63,11 @@ struct ElementMergePolicy: ThreeWayMergePolicy {
     func widened(_ range: Range<Int>) -> Range<Int> { range }
 
     func separator(dominant: [MergePiece], subordinate: [MergePiece], range: Range<Int>) -> MergePiece? { nil }
+
+    /// Elements are whole units already: an edit and a deletion around it combine as they are.
+    func survivingUnit(of edit: Range<Int>, inserting insertion: MergePiece, deletedBy deletion: Range<Int>) -> Range<Int>? { nil }
+
+    func joinedConflicts(_ first: Range<Int>, _ second: Range<Int>) -> Range<Int>? { nil }
+
+    func insertionsConflict(_ first: MergePiece, _ second: MergePiece, at position: Int) -> Bool { false }
 }

@@ -6,6 +6,8 @@ extension ThreeWayMerge {
         case single(MergePiece)
         case pieces([MergePiece])
         case widen(Range<Int>)
+        /// Both sides' versions kept, dominant first: a true conflict.
+        case conflict(dominant: [MergePiece], separator: MergePiece?, subordinate: [MergePiece])
     }
 
     /// Resolves a group: one hunk as it is, identical versions once, otherwise the union
@@ -27,29 +29,96 @@ extension ThreeWayMerge {
                 return piece
             })
         }
-        let union = union(of: group)
-        // Only where both sides changed the same elements is the union a candidate blend;
-        // insertions at one point, or into what the other side deleted, are kept as they are.
-        guard bothSidesReplaceSameElements(group) else { return .pieces(union) }
-        switch policy.review(union: union, dominant: dominantVersion, subordinate: subordinateVersion, range: group.range) {
-        case .accept: return .pieces(union)
-        case .widen(let range): return .widen(range)
+        let edits = nestedEdits(group)
+        if edits.conflict {
+            // Both sides typed over the same elements: the union would interleave their
+            // versions, so the policy decides (text keeps both versions whole).
+            let union = union(of: members(group), range: group.range)
+            switch policy.review(union: union, dominant: dominantVersion, subordinate: subordinateVersion, range: group.range) {
+            case .accept: return .pieces(union)
+            case .widen(let range): return .widen(range)
+            }
         }
+        return .pieces(union(of: edits.adjusted, range: group.range))
     }
 
-    private func bothSidesReplaceSameElements(_ group: Group) -> Bool {
-        let dominantRanges = members(group).filter { $0.side == .dominant && !$0.hunk.ancestor.isEmpty }
-            .map(\.hunk.ancestor).sorted { $0.lowerBound < $1.lowerBound }
-        let subordinateRanges = members(group).filter { $0.side == .subordinate && !$0.hunk.ancestor.isEmpty }
-            .map(\.hunk.ancestor).sorted { $0.lowerBound < $1.lowerBound }
-        // Both lists are sorted and free of overlaps within themselves: one sweep finds any overlap.
-        var d = 0
-        var s = 0
-        while d < dominantRanges.count, s < subordinateRanges.count {
-            if dominantRanges[d].overlaps(subordinateRanges[s]) { return true }
-            if dominantRanges[d].upperBound <= subordinateRanges[s].upperBound { d += 1 } else { s += 1 }
+    /// Whether `inner` lies inside `outer` without being equal to it.
+    static func strictlyContains(_ outer: Range<Int>, _ inner: Range<Int>) -> Bool {
+        outer.lowerBound <= inner.lowerBound && inner.upperBound <= outer.upperBound && inner != outer
+    }
+
+    /// How the edits of a group that sit inside the other side's changes combine.
+    struct NestedEdits {
+        /// Whether both sides typed over the same elements, each something else.
+        var conflict = false
+        /// The group's hunks with yielded edits removed and deletions shrunk around surviving units.
+        var adjusted: [SidedHunk] = []
+    }
+
+    /// Examines every edit that types something where the other side deleted or replaced
+    /// elements, and every deletion inside the other side's replacement:
+    /// - an edit strictly inside the other side's change has a unit (the policy's: a word, the
+    ///   edited lines). If the unit lies inside that change, the unit survives whole: a deletion
+    ///   leaves it in place, a replacement is a conflict (both sides rewrote the unit). If the
+    ///   other side's change cut through the unit, the edit yields: keeping it would bring back
+    ///   text the other side removed, keeping only a fragment would garble it.
+    /// - overlapping replacements that are not nested are a conflict.
+    func nestedEdits(_ group: Group) -> NestedEdits {
+        var result = NestedEdits()
+        var yielded = Set<Int>()
+        var survivingUnits: [Int: [Range<Int>]] = [:]
+        for x in group.indices where !hunks[x].hunk.side.isEmpty || !hunks[x].hunk.ancestor.isEmpty {
+            let edit = hunks[x]
+            if edit.side == .dominant, edit.hunk.isInsertion {
+                let piece = MergePiece(source: .dominant, range: edit.hunk.side, origin: .dominant)
+                for y in group.indices where hunks[y].side == .subordinate && hunks[y].hunk.isInsertion
+                    && hunks[y].hunk.ancestor.lowerBound == edit.hunk.ancestor.lowerBound {
+                    let other = MergePiece(source: .subordinate, range: hunks[y].hunk.side, origin: .subordinate)
+                    if policy.insertionsConflict(piece, other, at: edit.hunk.ancestor.lowerBound) { result.conflict = true }
+                }
+            }
+            for y in group.indices where hunks[y].side != edit.side && !hunks[y].hunk.ancestor.isEmpty && edit.interacts(with: hunks[y]) {
+                let change = hunks[y].hunk
+                // A deletion only matters inside the other side's rewrite: two deletions combine.
+                if edit.hunk.side.isEmpty && change.side.isEmpty { continue }
+                let nested = edit.hunk.isInsertion || Self.strictlyContains(change.ancestor, edit.hunk.ancestor)
+                let typed = MergePiece(source: edit.side == .dominant ? .dominant : .subordinate, range: edit.hunk.side, origin: .ancestor)
+                if nested, let unit = policy.survivingUnit(of: edit.hunk.ancestor, inserting: typed, deletedBy: change.ancestor) {
+                    // Whole units deleted inside the other side's rewrite agree with it.
+                    if unit.isEmpty || (edit.hunk.side.isEmpty && unit == edit.hunk.ancestor) { continue }
+                    if change.ancestor.lowerBound <= unit.lowerBound && unit.upperBound <= change.ancestor.upperBound {
+                        if change.side.isEmpty { survivingUnits[y, default: []].append(unit) } else { result.conflict = true }
+                    } else {
+                        yielded.insert(x)
+                    }
+                } else if !nested && !change.side.isEmpty && !Self.strictlyContains(edit.hunk.ancestor, change.ancestor) {
+                    // (The other side's change nested in this one is examined from its side.)
+                    result.conflict = true
+                }
+            }
         }
-        return false
+        guard !result.conflict else { return result }
+        for index in group.indices where !yielded.contains(index) {
+            let sided = hunks[index]
+            guard let units = survivingUnits[index] else {
+                result.adjusted.append(sided)
+                continue
+            }
+            // The deletion minus the surviving units.
+            var start = sided.hunk.ancestor.lowerBound
+            for unit in units.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+                if unit.lowerBound > start {
+                    result.adjusted.append(SidedHunk(side: sided.side, hunk: DiffHunk(ancestor: start..<unit.lowerBound, side: sided.hunk.side)))
+                }
+                start = max(start, unit.upperBound)
+            }
+            if start < sided.hunk.ancestor.upperBound {
+                result.adjusted.append(SidedHunk(
+                    side: sided.side, hunk: DiffHunk(ancestor: start..<sided.hunk.ancestor.upperBound, side: sided.hunk.side)
+                ))
+            }
+        }
+        return result
     }
 
     /// One side's version of the group's ancestor range.
@@ -76,9 +145,9 @@ extension ThreeWayMerge {
 
     /// All deletions applied, every insertion kept whole at its position (dominant first);
     /// a hunk both sides made identically is applied once.
-    private func union(of group: Group) -> [MergePiece] {
+    private func union(of members: some Collection<SidedHunk>, range: Range<Int>) -> [MergePiece] {
         var deleted: [Range<Int>] = []
-        let deletions = members(group).map(\.hunk.ancestor).filter { !$0.isEmpty }.sorted { $0.lowerBound < $1.lowerBound }
+        let deletions = members.map(\.hunk.ancestor).filter { !$0.isEmpty }.sorted { $0.lowerBound < $1.lowerBound }
         for range in deletions {
             if let last = deleted.last, last.upperBound >= range.lowerBound {
                 deleted[deleted.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
@@ -90,7 +159,7 @@ extension ThreeWayMerge {
         var insertions: [(position: Int, piece: MergePiece)] = []
         // Dominant insertions by the ancestor range they replace, to find identical twins.
         var dominantByRange: [Range<Int>: Int] = [:]
-        for sided in members(group) where !sided.hunk.side.isEmpty {
+        for sided in members where !sided.hunk.side.isEmpty {
             let hunk = sided.hunk
             if sided.side == .subordinate, let index = dominantByRange[hunk.ancestor],
                policy.sameContent([insertions[index].piece], [MergePiece(source: .subordinate, range: hunk.side, origin: .subordinate)]) {
@@ -115,7 +184,7 @@ extension ThreeWayMerge {
         }.map(\.element)
 
         var pieces: [MergePiece] = []
-        var cursor = group.range.lowerBound
+        var cursor = range.lowerBound
         func keep(upTo end: Int) {
             guard end > cursor else { return }
             var start = cursor
@@ -134,7 +203,7 @@ extension ThreeWayMerge {
             keep(upTo: insertion.position)
             pieces.append(insertion.piece)
         }
-        keep(upTo: group.range.upperBound)
+        keep(upTo: range.upperBound)
         return pieces
     }
 
@@ -169,22 +238,19 @@ extension ThreeWayMerge {
         return insertions.enumerated().filter { !dropped.contains($0.offset) }.map(\.element)
     }
 
-    /// Both sides' complete versions of a widened range, dominant first, or one copy when equal.
-    func widenedPieces(_ group: Group) -> [MergePiece] {
+    /// Both sides' complete versions of a widened range, dominant first (a conflict), or one
+    /// copy when they are equal.
+    func widenedResolution(_ group: Group) -> Resolution {
         let dominantVersion = version(of: .dominant, in: group)
         let subordinateVersion = version(of: .subordinate, in: group)
         if policy.sameContent(dominantVersion, subordinateVersion) {
-            return dominantVersion.map { piece in
+            return .pieces(dominantVersion.map { piece in
                 var piece = piece
                 if piece.origin == .dominant { piece.origin = .both }
                 return piece
-            }
+            })
         }
-        var pieces = dominantVersion
-        if let separator = policy.separator(dominant: dominantVersion, subordinate: subordinateVersion, range: group.range) {
-            pieces.append(separator)
-        }
-        pieces.append(contentsOf: subordinateVersion)
-        return pieces
+        let separator = policy.separator(dominant: dominantVersion, subordinate: subordinateVersion, range: group.range)
+        return .conflict(dominant: dominantVersion, separator: separator, subordinate: subordinateVersion)
     }
 }

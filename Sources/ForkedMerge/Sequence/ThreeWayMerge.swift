@@ -51,6 +51,8 @@ struct ThreeWayMerge<Policy: ThreeWayMergePolicy> {
         var group: Group
         var outputStart: Int
         var cursorBefore: Int
+        /// Where the group kept both sides' versions: piece indices of each version in the output.
+        var conflict: MergeConflictSpan?
     }
 
     func members(_ group: Group) -> ArraySlice<SidedHunk> { hunks[group.indices] }
@@ -86,7 +88,11 @@ struct ThreeWayMerge<Policy: ThreeWayMergePolicy> {
     }
 
     /// Returns the merged sequence as pieces of the ancestor, the sides and separators.
-    func pieces() -> [MergePiece] {
+    func pieces() -> [MergePiece] { merged().pieces }
+
+    /// Returns the merged sequence as pieces, with the true conflicts in it: the places where
+    /// both sides changed the same elements differently and both versions were kept.
+    func merged() -> ThreeWayMergeOutput {
         var output: [MergePiece] = []
         output.reserveCapacity(hunks.count * 2 + 1)
         var records: [Record] = []
@@ -97,11 +103,17 @@ struct ThreeWayMerge<Policy: ThreeWayMergePolicy> {
             var current = group(startingAt: index)
             index = current.indices.upperBound
             var resolution = resolve(current)
-            while case .widen(let wanted) = resolution {
+            while true {
+                if case .conflict = resolution, let previous = records.last(where: { $0.conflict != nil }),
+                   let joined = policy.joinedConflicts(previous.group.range, current.range) {
+                    // Two conflicts too close together to read apart: one conflict over both.
+                    resolution = .widen(joined)
+                }
+                guard case .widen(let wanted) = resolution else { break }
                 var target = wanted
                 // Absorb neighbours reaching into the widened range, then widen again until stable.
                 while true {
-                    while let last = records.last, touches(last.group, target) {
+                    while let last = records.last, touches(last.group, target) || last.group.range.overlaps(target) {
                         current = joined(last.group, current)
                         output.removeSubrange(last.outputStart...)
                         cursor = last.cursorBefore
@@ -120,24 +132,52 @@ struct ThreeWayMerge<Policy: ThreeWayMergePolicy> {
                     target = rewidened
                 }
                 current.range = target
-                resolution = .pieces(widenedPieces(current))
+                resolution = widenedResolution(current)
             }
             let outputStart = output.count
             let cursorBefore = cursor
             if current.range.lowerBound > cursor {
                 output.append(MergePiece(source: .ancestor, range: cursor..<current.range.lowerBound, origin: .ancestor))
             }
+            var conflict: MergeConflictSpan? = nil
             switch resolution {
             case .single(let piece): output.append(piece)
             case .pieces(let list): output.append(contentsOf: list)
+            case .conflict(let dominant, let separator, let subordinate):
+                let dominantStart = output.count
+                output.append(contentsOf: dominant)
+                let dominantEnd = output.count
+                if let separator { output.append(separator) }
+                let subordinateStart = output.count
+                output.append(contentsOf: subordinate)
+                conflict = MergeConflictSpan(
+                    ancestor: current.range, dominant: dominantStart..<dominantEnd, subordinate: subordinateStart..<output.count
+                )
             case .widen, .nothing: break
             }
             cursor = max(cursor, current.range.upperBound)
-            records.append(Record(group: current, outputStart: outputStart, cursorBefore: cursorBefore))
+            records.append(Record(group: current, outputStart: outputStart, cursorBefore: cursorBefore, conflict: conflict))
         }
         if cursor < ancestorCount {
             output.append(MergePiece(source: .ancestor, range: cursor..<ancestorCount, origin: .ancestor))
         }
-        return output
+        return ThreeWayMergeOutput(pieces: output, conflicts: records.compactMap(\.conflict))
     }
+}
+
+/// A true conflict in a merge's output: both sides' versions of an ancestor range, kept one
+/// after the other (dominant first, a separator possibly between them).
+struct MergeConflictSpan: Equatable, Sendable {
+    /// The ancestor range both sides changed.
+    var ancestor: Range<Int>
+    /// Indices of the dominant version's pieces in the output.
+    var dominant: Range<Int>
+    /// Indices of the subordinate version's pieces in the output.
+    var subordinate: Range<Int>
+}
+
+/// The merged pieces and the conflicts among them.
+struct ThreeWayMergeOutput {
+    var pieces: [MergePiece]
+    var conflicts: [MergeConflictSpan]
 }

@@ -29,4 +29,17 @@ protocol ThreeWayMergePolicy {
 
     /// The piece to place between the dominant and subordinate versions of a widened conflict, if any.
     func separator(dominant: [MergePiece], subordinate: [MergePiece], range: Range<Int>) -> MergePiece?
+
+    /// The part of the ancestor that must survive a deletion by one side because the other side
+    /// edited inside it (`edit` is the editing hunk's ancestor range, `insertion` what it typed),
+    /// or nil to let the deletion and the edit combine as they are.
+    func survivingUnit(of edit: Range<Int>, inserting insertion: MergePiece, deletedBy deletion: Range<Int>) -> Range<Int>?
+
+    /// Whether two insertions the sides made at one position rewrite the same unit (for text:
+    /// both glued to the same word) rather than standing side by side.
+    func insertionsConflict(_ first: MergePiece, _ second: MergePiece, at position: Int) -> Bool
+
+    /// The range to widen two neighbouring conflicts to when keeping them apart would
+    /// interleave the two sides' versions, or nil to keep them apart.
+    func joinedConflicts(_ first: Range<Int>, _ second: Range<Int>) -> Range<Int>?
 }

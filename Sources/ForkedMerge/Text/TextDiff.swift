@@ -25,9 +25,32 @@ struct TextDiff {
         for lineHunk in lineHunks {
             let ancestorRange = ancestorLineStarts[lineHunk.ancestor.lowerBound]..<ancestorLineStarts[lineHunk.ancestor.upperBound]
             let sideRange = sideLineStarts[lineHunk.side.lowerBound]..<sideLineStarts[lineHunk.side.upperBound]
-            result.append(contentsOf: TextDiff.refine(ancestor, ancestorRange, side, sideRange, workspace: workspace))
+            let refined = TextDiff.refine(ancestor, ancestorRange, side, sideRange, workspace: workspace)
+            if TextDiff.keepsOnlySpacing(refined, in: ancestorRange, of: ancestor) {
+                result.append(DiffHunk(ancestor: ancestorRange, side: sideRange))
+            } else {
+                result.append(contentsOf: refined)
+            }
         }
         return result.coalesced()
+    }
+
+    /// Whether the characters a refined block keeps in common are only spaces and line breaks:
+    /// the old and new lines share nothing a person would recognise, and aligning
+    /// them on a blank line or a bracket would scatter the new lines around the old ones (and,
+    /// merged with the other side, glue text onto a neighbouring line). Such a block is
+    /// replaced as whole lines, as a line diff would.
+    static func keepsOnlySpacing(_ hunks: [DiffHunk], in range: Range<Int>, of bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard hunks.count > 1 || hunks.first.map({ $0.ancestor != range }) == true else { return false }
+        var position = range.lowerBound
+        for hunk in hunks + [DiffHunk(ancestor: range.upperBound..<range.upperBound, side: 0..<0)] {
+            for index in position..<max(position, hunk.ancestor.lowerBound) {
+                let byte = bytes[index]
+                if !(byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D) { return false }
+            }
+            position = max(position, hunk.ancestor.upperBound)
+        }
+        return true
     }
 
     /// Diffs one changed region: directly when one part is empty or it is small, by word chunks otherwise.
@@ -89,13 +112,13 @@ struct TextDiff {
         _ ancestor: UnsafeBufferPointer<UInt8>, _ ancestorStarts: [Int], _ ancestorIDs: [Int],
         _ side: UnsafeBufferPointer<UInt8>, _ sideStarts: [Int], _ sideIDs: [Int], workspace: DiffWorkspace
     ) -> [DiffHunk] {
-        let verified = SequenceDiff.verifiedHunks(ancestorIDs, sideIDs, workspace: workspace) { i, j in
+        let verified = SequenceDiff.verifiedHunks(ancestorIDs, sideIDs, workspace: workspace, anchored: true) { i, j in
             ByteSliceInterner.equal(ancestor, ancestorStarts[i]..<ancestorStarts[i + 1], side, sideStarts[j]..<sideStarts[j + 1])
         }
         if let verified { return verified }
         var interner = ByteSliceInterner(buffers: [ancestor, side], expectedCount: ancestorIDs.count + sideIDs.count)
         let exactAncestor = ancestorIDs.indices.map { interner.id(buffer: 0, range: ancestorStarts[$0]..<ancestorStarts[$0 + 1]) }
         let exactSide = sideIDs.indices.map { interner.id(buffer: 1, range: sideStarts[$0]..<sideStarts[$0 + 1]) }
-        return SequenceDiff.hunks(exactAncestor, exactSide)
+        return SequenceDiff.hunks(exactAncestor, exactSide, anchored: true)
     }
 }

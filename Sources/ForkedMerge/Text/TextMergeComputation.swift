@@ -7,6 +7,7 @@ import Dispatch
 struct TextMergeComputation {
     let policy: TextMergePolicy
     let pieces: [MergePiece]
+    let conflictSpans: [MergeConflictSpan]
     let dominantHunks: [DiffHunk]
     let subordinateHunks: [DiffHunk]
 
@@ -52,9 +53,38 @@ struct TextMergeComputation {
         self.dominantHunks = dominantHunks
         self.subordinateHunks = subordinateHunks
         policy = TextMergePolicy(ancestor: ancestor, dominant: dominant, subordinate: subordinate)
-        pieces = ThreeWayMerge(
-            ancestorCount: ancestor.count, dominant: dominantHunks, subordinate: subordinateHunks, policy: policy
-        ).pieces()
+        let (dominantGrown, subordinateGrown) = SharedWordHunks(ancestor: ancestor, policy: policy).grown(
+            LineEndInsertion.split(dominantHunks, ancestor: ancestor, side: dominant),
+            LineEndInsertion.split(subordinateHunks, ancestor: ancestor, side: subordinate)
+        )
+        let (dominantMerged, subordinateMerged) = FinalLineBreak.kept(
+            dominantGrown, subordinateGrown, ancestor: ancestor, dominant: dominant, subordinate: subordinate
+        )
+        let output = ThreeWayMerge(
+            ancestorCount: ancestor.count, dominant: dominantMerged, subordinate: subordinateMerged, policy: policy
+        ).merged()
+        pieces = output.pieces
+        conflictSpans = output.conflicts
+    }
+
+    /// The true conflicts, located in the merged text.
+    func conflicts() -> [TextMergeConflict] {
+        guard !conflictSpans.isEmpty else { return [] }
+        var offsets = [0]
+        offsets.reserveCapacity(pieces.count + 1)
+        for piece in pieces { offsets.append(offsets[offsets.count - 1] + piece.range.count) }
+        func text(_ indices: Range<Int>) -> String {
+            var bytes: [UInt8] = []
+            for piece in pieces[indices] { append(piece, to: &bytes) }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        return conflictSpans.map { span in
+            TextMergeConflict(
+                utf8Range: offsets[span.dominant.lowerBound]..<offsets[span.subordinate.upperBound],
+                ancestor: String(decoding: UnsafeBufferPointer(rebasing: policy.ancestor[span.ancestor]), as: UTF8.self),
+                dominant: text(span.dominant), subordinate: text(span.subordinate)
+            )
+        }
     }
 
     /// The merged text, written straight into the new string's storage.
@@ -100,7 +130,7 @@ struct TextMergeComputation {
             subordinateInserted: subordinateHunks.reduce(0) { $0 + characterCount(policy.subordinate, $1.side) },
             subordinateDeleted: subordinateHunks.reduce(0) { $0 + characterCount(policy.ancestor, $1.ancestor) }
         )
-        return TextMergeResult(segments: segments, statistics: statistics)
+        return TextMergeResult(segments: segments, statistics: statistics, conflicts: conflicts())
     }
 
     private func append(_ piece: MergePiece, to output: inout [UInt8]) {

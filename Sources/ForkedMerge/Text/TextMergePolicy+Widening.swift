@@ -1,8 +1,21 @@
 /// Widening a blended conflict to whole words or lines, and separating the two versions kept.
 extension TextMergePolicy {
-    /// Widens `range` of the ancestor to whole words: it grows while the characters on both
-    /// sides of each edge are word characters.
+    /// Widens `range` of the ancestor to whole whitespace-separated tokens: it grows while the
+    /// characters on both sides of each edge are neither whitespace nor ideographs, so a
+    /// conflict never splits a token (a quoted name keeps its quotes: `["a"] ["b"]`, never `["a b"]`).
     func widened(_ range: Range<Int>) -> Range<Int> {
+        let tokens = tokenWidened(range)
+        // A conflict across a line break keeps whole lines: two versions cut in mid-line and
+        // set side by side would glue the end of one onto the start of the other.
+        guard tokens.count > 1, UnsafeBufferPointer(rebasing: ancestor[tokens.lowerBound..<(tokens.upperBound - 1)]).contains(0x0A) else {
+            return tokens
+        }
+        let upper = ancestor[tokens.upperBound - 1] == 0x0A ? tokens.upperBound : lineEnd(tokens.upperBound)
+        return lineStart(tokens.lowerBound)..<upper
+    }
+
+    /// Widens `range` of the ancestor to whole whitespace-separated tokens (see ``widened(_:)``).
+    private func tokenWidened(_ range: Range<Int>) -> Range<Int> {
         if let widened = asciiWidened(range) { return widened }
         var lower = range.lowerBound
         var upper = range.upperBound
@@ -23,11 +36,18 @@ extension TextMergePolicy {
         return lower..<upper
     }
 
-    /// Whether a character belongs to a word that widening keeps whole. Ideographs and kana
-    /// count as words of one character each: those scripts do not separate words by spaces, so
+    /// Whether a scalar belongs to a token that widening keeps whole (see ``joinsWord(_:)``).
+    static func joinsToken(_ scalar: Unicode.Scalar) -> Bool {
+        let scalarClass = CharacterClass(scalar)
+        return (scalarClass == .word || scalarClass == .punctuation) && !isSpaceless(scalar)
+    }
+
+    /// Whether a character belongs to a token that widening keeps whole. Ideographs and kana
+    /// count as tokens of one character each: those scripts do not separate words by spaces, so
     /// a run of them can be a whole sentence.
     static func joinsWord(_ character: Character) -> Bool {
-        CharacterClass(character) == .word && !(character.unicodeScalars.first.map(isSpaceless) ?? false)
+        let characterClass = CharacterClass(character)
+        return (characterClass == .word || characterClass == .punctuation) && !(character.unicodeScalars.first.map(isSpaceless) ?? false)
     }
 
     /// Whether a scalar belongs to a script written without spaces between words.
@@ -39,7 +59,10 @@ extension TextMergePolicy {
     /// characters; nil when a non-ASCII byte is met.
     func asciiWidened(_ range: Range<Int>) -> Range<Int>? {
         guard !range.isEmpty, ancestor[range.lowerBound] < 0x80, ancestor[range.upperBound - 1] < 0x80 else { return nil }
-        func isWord(_ byte: UInt8) -> Bool { CharacterClass(asciiByte: byte) == .word }
+        func isWord(_ byte: UInt8) -> Bool {
+            let byteClass = CharacterClass(asciiByte: byte)
+            return byteClass == .word || byteClass == .punctuation
+        }
         var lower = range.lowerBound
         if isWord(ancestor[lower]) {
             let limit = max(0, lower - TextMergePolicy.wideningWindow)

@@ -1,10 +1,11 @@
-/// Text's decisions inside ``ThreeWayMerge``: byte comparison, and widening of character-level
-/// blends to whole words (or whole lines) so that both sides' replacements stay readable.
+/// Text's decisions inside ``ThreeWayMerge``: byte comparison, widening of conflicts to whole
+/// words (or whole lines) so that both sides' replacements stay readable, and the units an edit
+/// keeps alive inside text the other side deleted.
 ///
-/// A conflict's union is a blend when it joins two word characters that were not next to each
-/// other in either side's version (for "the cat sat" edited to "the dog sat" and "the cow sat",
-/// the union "the dogow sat" joins "g" and "o"). Such a conflict is widened to whole words and
-/// both sides' versions are kept, dominant first.
+/// Where both sides typed over the same characters, their union would blend them (for "the cat
+/// sat" edited to "the dog sat" and "the cow sat", "the dogow sat"); the conflict is widened to
+/// whole words and both sides' versions are kept, dominant first. Two such conflicts on one line
+/// become one conflict of whole lines, so the versions are never interleaved token by token.
 struct TextMergePolicy: ThreeWayMergePolicy {
     let ancestor: UnsafeBufferPointer<UInt8>
     let dominant: UnsafeBufferPointer<UInt8>
@@ -74,55 +75,39 @@ struct TextMergePolicy: ThreeWayMergePolicy {
         return true
     }
 
-    /// A position in one of the texts, identifying the character on one side of a piece boundary.
-    private struct Junction: Hashable {
-        var endSource: Int
-        var end: Int
-        var startSource: Int
-        var start: Int
-    }
-
-    private static func sourceCode(_ source: MergeSource) -> Int {
-        switch source {
-        case .ancestor: 0
-        case .dominant: 1
-        case .subordinate: 2
-        case .separator(let code): 3 + code
-        }
-    }
-
-    /// Junctions between consecutive non-empty pieces, with the group's ancestor context at both ends.
-    private func junctions(_ pieces: [MergePiece], range: Range<Int>) -> [(MergePiece, MergePiece)] {
-        let before = MergePiece(source: .ancestor, range: range.lowerBound..<range.lowerBound, origin: .ancestor)
-        let after = MergePiece(source: .ancestor, range: range.upperBound..<range.upperBound, origin: .ancestor)
-        let sequence = [before] + pieces.filter { !$0.range.isEmpty } + [after]
-        return zip(sequence, sequence.dropFirst()).filter { pair in
-            !(pair.0.source == pair.1.source && pair.0.range.upperBound == pair.1.range.lowerBound)
-        }
-    }
-
-    private func junctionKey(_ pair: (MergePiece, MergePiece)) -> Junction {
-        Junction(
-            endSource: TextMergePolicy.sourceCode(pair.0.source), end: pair.0.range.upperBound,
-            startSource: TextMergePolicy.sourceCode(pair.1.source), start: pair.1.range.lowerBound
-        )
-    }
-
+    /// Both sides typed over the same characters: whatever the two versions share inside the
+    /// region is incidental (a digit, a quote, a letter), so the union would splice pieces of
+    /// words. Both versions are kept whole, widened to whole words.
     func review(union: [MergePiece], dominant: [MergePiece], subordinate: [MergePiece], range: Range<Int>) -> ConflictReview {
-        let existingList = (junctions(dominant, range: range) + junctions(subordinate, range: range)).map(junctionKey)
-        // Small conflicts (the usual case) search a short array; large ones use a set.
-        let existingSet = existingList.count > 32 ? Set(existingList) : []
-        func exists(_ key: Junction) -> Bool { existingList.count > 32 ? existingSet.contains(key) : existingList.contains(key) }
-        // Joining two kept ancestor runs (after deletions) blends nothing anyone typed.
-        for pair in junctions(union, range: range)
-        where !exists(junctionKey(pair)) && !(pair.0.source == .ancestor && pair.1.source == .ancestor) {
-            guard let last = scalar(before: pair.0.range.upperBound, in: buffer(pair.0.source)),
-                  let first = scalar(at: pair.1.range.lowerBound, in: buffer(pair.1.source)) else { continue }
-            if CharacterClass(last) == .word, CharacterClass(first) == .word {
-                return .widen(widened(range))
-            }
+        guard range.isEmpty else { return .widen(widened(range)) }
+        // Two insertions glued to one word: the word they extend is the conflict.
+        var lower = range.lowerBound
+        var upper = range.upperBound
+        if let previous = scalar(before: lower, in: ancestor), TextMergePolicy.joinsToken(previous) { lower -= previous.utf8.count }
+        if let next = scalar(at: upper, in: ancestor), TextMergePolicy.joinsToken(next) { upper += next.utf8.count }
+        return .widen(widened(lower..<upper))
+    }
+
+    /// Both insertions glued to the word before the position, or both to the word after it,
+    /// each typing something else: "1" extended to "10" on one side and to "11" on the other
+    /// is a rewrite of the number, never "110". Scripts without spaces are exempt (each
+    /// ideograph is a word, so text typed between two of them stands side by side).
+    func insertionsConflict(_ first: MergePiece, _ second: MergePiece, at position: Int) -> Bool {
+        func joins(_ scalar: Unicode.Scalar?) -> Bool {
+            scalar.map { CharacterClass($0) == .word && !TextMergePolicy.isSpaceless($0) } ?? false
         }
-        return .accept
+        let before = joins(scalar(before: position, in: ancestor))
+        let after = joins(scalar(at: position, in: ancestor))
+        func gluedBefore(_ piece: MergePiece) -> Bool { before && joins(scalar(at: piece.range.lowerBound, in: buffer(piece.source))) }
+        func gluedAfter(_ piece: MergePiece) -> Bool { after && joins(scalar(before: piece.range.upperBound, in: buffer(piece.source))) }
+        guard (gluedBefore(first) && gluedBefore(second)) || (gluedAfter(first) && gluedAfter(second)) else { return false }
+        // One repeating the start or end of the other is the same insertion, applied once.
+        let (shorter, longer) = first.range.count <= second.range.count ? (first, second) : (second, first)
+        var prefix = longer
+        prefix.range = longer.range.lowerBound..<(longer.range.lowerBound + shorter.range.count)
+        var suffix = longer
+        suffix.range = (longer.range.upperBound - shorter.range.count)..<longer.range.upperBound
+        return !sameContent([shorter], [prefix]) && !sameContent([shorter], [suffix])
     }
 
     /// Insertions glued to the word before them go first and those glued to the word after them
@@ -140,7 +125,7 @@ struct TextMergePolicy: ThreeWayMergePolicy {
         }
     }
 
-    private func isWord(_ scalar: Unicode.Scalar?) -> Bool {
+    func isWord(_ scalar: Unicode.Scalar?) -> Bool {
         scalar.map { CharacterClass($0) == .word } ?? false
     }
 }

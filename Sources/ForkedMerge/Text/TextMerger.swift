@@ -6,9 +6,15 @@
 /// - a change made identically on both sides is applied once;
 /// - insertions at one place from both sides are both kept, the dominant side's first, each in one piece;
 /// - deletions from both sides are applied, and text one side inserted where the other deleted survives;
+/// - an edit inside text the other side deleted survives as its whole unit (the edited word, or
+///   the edited line when whole lines were deleted), never as a fragment;
 /// - where both sides rewrote the same characters differently, the conflict is widened to whole
 ///   words (or whole lines) and both versions are kept side by side, dominant first, instead of
 ///   blending letters ("the cat sat" + "the dog sat" + "the cow sat" gives "the dog cow sat");
+///   two such conflicts on one line become one conflict of whole lines. These true conflicts
+///   are reported by ``mergeWithOrigins(_:withSubordinate:commonAncestor:)`` and
+///   ``mergeReportingConflicts(_:withSubordinate:commonAncestor:)``;
+/// - a line break is never lost and text is never glued to a neighbouring line;
 /// - edits in different places never disturb each other, however close they are.
 ///
 /// The result is deterministic. Lines are diffed first, then changed regions by word chunks and
@@ -31,6 +37,19 @@ public struct TextMerger: Merger {
         if subordinate.utf8.elementsEqual(commonAncestor.utf8) || subordinate.utf8.elementsEqual(dominant.utf8) { return dominant }
         return TextMergeComputation.run(ancestor: commonAncestor, dominant: dominant, subordinate: subordinate) {
             $0.mergedString()
+        }
+    }
+
+    /// Returns the merge and its true conflicts (see ``TextMergeConflict``), without origin segments.
+    ///
+    /// The text equals ``merge(_:withSubordinate:commonAncestor:)``'s.
+    public func mergeReportingConflicts(_ dominant: String, withSubordinate subordinate: String, commonAncestor: String) -> TextMergeReport {
+        if dominant.utf8.elementsEqual(commonAncestor.utf8) { return TextMergeReport(text: subordinate, conflicts: []) }
+        if subordinate.utf8.elementsEqual(commonAncestor.utf8) || subordinate.utf8.elementsEqual(dominant.utf8) {
+            return TextMergeReport(text: dominant, conflicts: [])
+        }
+        return TextMergeComputation.run(ancestor: commonAncestor, dominant: dominant, subordinate: subordinate) {
+            TextMergeReport(text: $0.mergedString(), conflicts: $0.conflicts())
         }
     }
 

@@ -54,19 +54,24 @@ public struct TextMergeStatistics: Sendable, Equatable {
     }
 }
 
-/// A merged text as runs attributed to their origin, with per-side change statistics.
+/// A merged text as runs attributed to their origin, with per-side change statistics and the
+/// true conflicts in it.
 public struct TextMergeResult: Sendable, Equatable {
     /// The merged text, in order; adjacent segments always differ in origin.
     public var segments: [TextMergeSegment]
     /// Per-side change counts.
     public var statistics: TextMergeStatistics
+    /// The places where both sides changed the same text differently and both versions were
+    /// kept, in text order.
+    public var conflicts: [TextMergeConflict]
 
     /// The merged text: all segments joined.
     public var text: String { segments.lazy.map(\.text).joined() }
 
     /// Creates a result.
-    public init(segments: [TextMergeSegment], statistics: TextMergeStatistics) {
+    public init(segments: [TextMergeSegment], statistics: TextMergeStatistics, conflicts: [TextMergeConflict] = []) {
         self.segments = segments
         self.statistics = statistics
+        self.conflicts = conflicts
     }
 }

@@ -49,8 +49,15 @@ enum TextFileReader {
 
     /// Decodes file contents, rejecting NUL bytes (binary files) and invalid UTF-8.
     static func text(from data: Data, path: String) throws(TextFileError) -> String {
-        if data.contains(0) { throw .binary(path: path) }
-        guard let text = String(validating: data, as: UTF8.self) else { throw .notUTF8(path: path) }
+        // Through the contiguous bytes: Data's generic Sequence paths cost milliseconds per megabyte.
+        let decoded: String?? = data.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            guard let base = bytes.baseAddress else { return .some("") }
+            if memchr(base, 0, bytes.count) != nil { return .none }
+            return .some(String(validating: bytes, as: UTF8.self))
+        }
+        guard let validated = decoded else { throw .binary(path: path) }
+        guard let text = validated else { throw .notUTF8(path: path) }
         return text
     }
 

@@ -39,7 +39,8 @@ struct TextMergerRuleTests {
 
     @Test("insertions at one place are both kept, dominant first, never interleaved")
     func samePlaceInsertions() throws {
-        #expect(try merge("aXYZb", "a123b", ancestor: "ab") == "aXYZ123b")
+        // Inside one word, two different insertions rewrite that word: both versions of it are kept.
+        #expect(try merge("aXYZb", "a123b", ancestor: "ab") == "aXYZb a123b")
         #expect(try merge("The black cat", "The fat cat", ancestor: "The cat") == "The black fat cat")
         #expect(try merge("list:\nmilk\nbread\n", "list:\neggs\n", ancestor: "list:\n") == "list:\nmilk\nbread\neggs\n")
         #expect(try merge("abcabc", "xyzxyz", ancestor: "") == "abcabcxyzxyz")
@@ -55,10 +56,14 @@ struct TextMergerRuleTests {
         #expect(try merge("one, three", "one, two", ancestor: "one, two, three") == "one, ")
     }
 
-    @Test("text inserted inside a region the other side deleted survives")
+    @Test("text inserted inside a word the other side cut into yields rather than survive as a fragment")
     func insertionInsideDeletion() throws {
-        #expect(try merge("af", "abcXdef", ancestor: "abcdef") == "aXf")
-        #expect(try merge("abcXdef", "af", ancestor: "abcdef") == "aXf")
+        // Keeping "X" alone would leave the fragment "aXf"; keeping the whole edited word would
+        // bring back what the other side deleted. The deletion wins.
+        #expect(try merge("af", "abcXdef", ancestor: "abcdef") == "af")
+        #expect(try merge("abcXdef", "af", ancestor: "abcdef") == "af")
+        // Whole words deleted around an inserted word: the inserted word stands on its own.
+        #expect(try merge("one four", "one two new three four", ancestor: "one two three four") == "one new four")
     }
 
     // MARK: 5. True conflicts

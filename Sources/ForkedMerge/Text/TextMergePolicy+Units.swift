@@ -1,0 +1,94 @@
+/// The units that survive a deletion, and conflicts joined into whole lines.
+extension TextMergePolicy {
+    /// The unit an edit inside text the other side deleted or replaced lives or yields with:
+    /// the edited lines when the other side removed whole lines, otherwise the edited word with
+    /// the whitespace after it (or before it, at the end of the deletion), so that neither a
+    /// fragment of the word nor a word glued to its neighbour is left ("the cat sat" with "cat "
+    /// deleted and "cart" typed gives "the cart sat"). An empty unit means the edit stands on its own.
+    func survivingUnit(of edit: Range<Int>, inserting insertion: MergePiece, deletedBy deletion: Range<Int>) -> Range<Int>? {
+        let typed = buffer(insertion.source)
+        let typesText = !insertion.range.isEmpty
+        // A deletion inside the other side's rewrite is judged by the words it cuts, not by lines.
+        if typesText && isWholeLines(deletion) {
+            // A whole line inserted between deleted lines stands on its own.
+            if edit.isEmpty, startsLine(edit.lowerBound), typed[insertion.range.upperBound - 1] == 0x0A { return edit }
+            return lineStart(edit.lowerBound)..<lineEnd(edit.isEmpty ? edit.lowerBound : edit.upperBound - 1)
+        }
+        var lower = edit.lowerBound
+        var upper = edit.upperBound
+        let window = TextMergePolicy.wideningWindow
+        let startsWord = (typesText && isWord(scalar(at: insertion.range.lowerBound, in: typed))) || (!edit.isEmpty && isWord(scalar(at: lower, in: ancestor)))
+        if startsWord {
+            while lower > max(0, edit.lowerBound - window), let previous = scalar(before: lower, in: ancestor), isWord(previous) {
+                lower -= previous.utf8.count
+            }
+        }
+        let endsWord = (typesText && isWord(scalar(before: insertion.range.upperBound, in: typed))) || (!edit.isEmpty && isWord(scalar(before: upper, in: ancestor)))
+        if endsWord {
+            while upper < min(ancestor.count, edit.upperBound + window), let next = scalar(at: upper, in: ancestor), isWord(next) {
+                upper += next.utf8.count
+            }
+        }
+        // An insertion glued to no word is a unit of its own.
+        if edit.isEmpty && lower == edit.lowerBound && upper == edit.upperBound { return edit }
+        // What the deletion would still remove around the unit: when that is only punctuation
+        // and spaces (the quotes and comma around a list item), removing it alone would glue
+        // the unit to its neighbours, so the deletion yields entirely.
+        if typesText, lower >= deletion.lowerBound, upper <= deletion.upperBound,
+           !containsWord(deletion.lowerBound..<lower), !containsWord(upper..<deletion.upperBound) {
+            return deletion
+        }
+        if upper < deletion.upperBound, isSpace(ancestor[upper]) {
+            while upper < deletion.upperBound, isSpace(ancestor[upper]) { upper += 1 }
+        } else if lower > deletion.lowerBound, isSpace(ancestor[lower - 1]) {
+            while lower > deletion.lowerBound, isSpace(ancestor[lower - 1]) { lower -= 1 }
+        }
+        return lower..<upper
+    }
+
+    /// Two conflicts on one line of the ancestor: the sides rewrote that line in several places
+    /// and share little in it, so each side's whole line(s) are kept instead ("return x * 2" and
+    /// "return x - 3" for "return x + 1", never "return x * - 2 3").
+    func joinedConflicts(_ first: Range<Int>, _ second: Range<Int>) -> Range<Int>? {
+        let gapStart = max(0, first.upperBound - 1)
+        guard gapStart <= second.lowerBound, first.upperBound > 0 || second.lowerBound > 0 else { return nil }
+        for index in gapStart..<second.lowerBound where ancestor[index] == 0x0A { return nil }
+        let lower = lineStart(min(first.lowerBound, second.lowerBound))
+        let last = max(first.upperBound, second.upperBound)
+        let upper = last > lower && ancestor[last - 1] == 0x0A ? last : lineEnd(last)
+        return lower..<upper
+    }
+
+    private func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+
+    /// Whether the ancestor's `range` holds a word character or a line break.
+    private func containsWord(_ range: Range<Int>) -> Bool {
+        var position = range.lowerBound
+        while position < range.upperBound {
+            guard let scalar = scalar(at: position, in: ancestor) else { return false }
+            if isWord(scalar) || scalar == "\n" { return true }
+            position += scalar.utf8.count
+        }
+        return false
+    }
+
+    private func startsLine(_ position: Int) -> Bool { position == 0 || ancestor[position - 1] == 0x0A }
+
+    private func isWholeLines(_ range: Range<Int>) -> Bool {
+        startsLine(range.lowerBound) && (range.upperBound == ancestor.count || ancestor[range.upperBound - 1] == 0x0A)
+    }
+
+    /// The start of the ancestor line holding `position`.
+    func lineStart(_ position: Int) -> Int {
+        var start = position
+        while start > 0, ancestor[start - 1] != 0x0A { start -= 1 }
+        return start
+    }
+
+    /// The end (after its line feed) of the ancestor line holding `position`.
+    func lineEnd(_ position: Int) -> Int {
+        var end = position
+        while end < ancestor.count, ancestor[end] != 0x0A { end += 1 }
+        return min(ancestor.count, end + 1)
+    }
+}

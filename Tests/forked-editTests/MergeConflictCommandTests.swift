@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+
+/// `forked-edit merge` on true conflicts: exit status 1, where they are, git-style markers.
+@Suite("forked-edit merge reports conflicts")
+struct MergeConflictCommandTests {
+    static let ancestor = "title\nthe cat sat\nend\n"
+    static let dominant = "title\nthe dog sat\nend\n"
+    static let subordinate = "Title\nthe cow sat\nend\n"
+
+    private func writeVersions(in directory: URL) throws -> [String] {
+        let paths = ["base", "ours", "theirs"].map { directory.appendingPathComponent($0).path }
+        for (path, text) in zip(paths, [Self.ancestor, Self.dominant, Self.subordinate]) {
+            try text.write(toFile: path, atomically: false, encoding: .utf8)
+        }
+        return paths
+    }
+
+    @Test("A kept conflict exits 1, still writes the merge, and says how many and where")
+    func exitsOneOnConflict() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let paths = try writeVersions(in: directory)
+        let outcome = try runProcess(try ForkedEditBinary.path, ["merge"] + paths)
+        #expect(outcome.status == 1, "\(outcome.standardError)")
+        #expect(outcome.standardOutput == "Title\nthe dog cow sat\nend\n")
+        #expect(outcome.standardError == "forked-edit: 1 conflict (kept both versions) at line 2\n")
+    }
+
+    @Test("--markers writes git-style markers around just the conflicting line, with -L labels and --marker-size")
+    func writesMarkers() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let paths = try writeVersions(in: directory)
+        let output = directory.appendingPathComponent("out").path
+        let outcome = try runProcess(
+            try ForkedEditBinary.path,
+            ["merge", "--markers", "-L", "ours", "--label", "theirs", "--marker-size", "9"] + paths + ["-o", output]
+        )
+        #expect(outcome.status == 1, "\(outcome.standardError)")
+        #expect(try String(contentsOfFile: output, encoding: .utf8) == """
+            Title
+            <<<<<<<<< ours
+            the dog sat
+            =========
+            the cow sat
+            >>>>>>>>> theirs
+            end
+
+            """)
+        #expect(outcome.standardError.contains("1 conflict (marked) at line 2"))
+    }
+
+    @Test("Without -L the markers are labelled with the files' paths; a clean merge has none and exits 0")
+    func defaultLabelsAndCleanMerge() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let paths = try writeVersions(in: directory)
+        let marked = try runProcess(try ForkedEditBinary.path, ["merge", "--markers"] + paths)
+        #expect(marked.standardOutput.contains("<<<<<<< \(paths[1])\n"))
+        #expect(marked.standardOutput.contains(">>>>>>> \(paths[2])\n"))
+        try "the cat sat on the mat\n".write(toFile: paths[2], atomically: false, encoding: .utf8)
+        try "the cat sat\n".write(toFile: paths[0], atomically: false, encoding: .utf8)
+        try "a cat sat\n".write(toFile: paths[1], atomically: false, encoding: .utf8)
+        let clean = try runProcess(try ForkedEditBinary.path, ["merge", "--markers"] + paths)
+        #expect(clean.status == 0, "\(clean.standardError)")
+        #expect(clean.standardOutput == "a cat sat on the mat\n")
+        #expect(clean.standardError.isEmpty)
+    }
+
+    @Test("--stats counts conflicts")
+    func statsCountConflicts() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let paths = try writeVersions(in: directory)
+        let outcome = try runProcess(try ForkedEditBinary.path, ["merge", "--stats"] + paths)
+        #expect(outcome.status == 1)
+        #expect(outcome.standardError.split(separator: "\n").contains("conflicts: 1"), "\(outcome.standardError)")
+    }
+
+    @Test("A third label or a marker size out of range is bad input: exit 2")
+    func rejectsBadOptions() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let paths = try writeVersions(in: directory)
+        let labels = try runProcess(try ForkedEditBinary.path, ["merge", "-L", "a", "-L", "b", "-L", "c"] + paths)
+        #expect(labels.status == 2)
+        #expect(labels.standardOutput.isEmpty)
+        let size = try runProcess(try ForkedEditBinary.path, ["merge", "--marker-size", "0"] + paths)
+        #expect(size.status == 2)
+    }
+}
