@@ -26,8 +26,8 @@ extension PersistentDocument {
         let layout = ForkedDirectoryLayout(file: file)
         let normalized = fileText.map(LineEndings.normalize)
         let lineEndings = normalized?.lineEndings ?? .unix
-        var isDirectory: ObjCBool = false
-        let stateExists = FileManager.default.fileExists(atPath: layout.directory.path, isDirectory: &isDirectory)
+        // A directory holding only history has no editing state: it starts afresh at the first edit.
+        let stateExists = FileManager.default.fileExists(atPath: layout.repository.path)
         if !stateExists && !sharesRepository {
             // Nothing is written until the first edit. A directory that could not be made then
             // is reported now, while the user can still choose not to edit.

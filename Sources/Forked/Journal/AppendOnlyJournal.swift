@@ -57,11 +57,20 @@ public final class AppendOnlyJournal: Sendable {
 
     /// Queues a record; it reaches the disk at the next ``flush()``.
     public func append(_ payload: Data) {
-        var frame = Data(capacity: payload.count + 12)
-        withUnsafeBytes(of: UInt32(payload.count).littleEndian) { frame.append(contentsOf: $0) }
-        withUnsafeBytes(of: Self.checksum(payload).littleEndian) { frame.append(contentsOf: $0) }
-        frame.append(payload)
+        let frame = Self.framed([payload])
         state.withLock { $0.pending.append(frame) }
+    }
+
+    /// The bytes a journal holding exactly `payloads` consists of, for writing a whole journal at
+    /// once (atomically, by the caller) instead of appending.
+    public static func framed(_ payloads: [Data]) -> Data {
+        var frames = Data(capacity: payloads.reduce(0) { $0 + $1.count + 12 })
+        for payload in payloads {
+            withUnsafeBytes(of: UInt32(payload.count).littleEndian) { frames.append(contentsOf: $0) }
+            withUnsafeBytes(of: checksum(payload).littleEndian) { frames.append(contentsOf: $0) }
+            frames.append(payload)
+        }
+        return frames
     }
 
     /// Whether records are queued that have not reached the disk.
@@ -102,6 +111,21 @@ public final class AppendOnlyJournal: Sendable {
             try file.truncate(to: 0)
             state.completeLength = nil
             try file.sync()
+        }
+    }
+
+    /// Cuts a torn last record (left by a process killed mid-write) off the file, so records
+    /// appended after it are not hidden behind it. Returns the bytes removed.
+    ///
+    /// Call it while holding whatever lock serializes the writers of this file.
+    @discardableResult
+    public func removeTornTail() throws -> Int {
+        try state.withLock { _ in
+            let contents = try Self.read(url)
+            guard contents.droppedBytes > 0 else { return 0 }
+            try file.truncate(to: try file.length() - Int64(contents.droppedBytes))
+            try file.sync()
+            return contents.droppedBytes
         }
     }
 
