@@ -79,7 +79,7 @@ let package = Package(
 
         // MARK: Executables
         .executableTarget(
-            name: "forked-bench", dependencies: ["ForkedMerge", "ForkedEditCore", "ForkedEditPersistence"],
+            name: "forked-bench", dependencies: ["ForkedMerge", "ForkedEditCore", "ForkedEditPersistence", "ForkedHistory"],
             swiftSettings: strictSettings
         ),
         .executableTarget(

@@ -31,6 +31,11 @@ extension PersistentDocument {
         if !stateExists && !sharesRepository {
             // Nothing is written until the first edit. A directory that could not be made then
             // is reported now, while the user can still choose not to edit.
+            var isDirectory: ObjCBool = false
+            let occupied = FileManager.default.fileExists(atPath: layout.directory.path, isDirectory: &isDirectory)
+            guard !occupied || isDirectory.boolValue else {
+                throw PersistenceError.fileSystem(path: layout.directory.path, reason: "cannot create: a file is in the way")
+            }
             guard AtomicFile.isWritable(layout.directory.path) else {
                 let parent = layout.directory.deletingLastPathComponent().path
                 let reason = FileManager.default.fileExists(atPath: parent) ? "permission denied" : "\(parent) does not exist"

@@ -308,6 +308,19 @@ struct PersistentDocumentTests {
         #expect(try fresh.resource.value(in: Fork(name: "left"))?.text == "keep me\n")
     }
 
+    @Test("a plain file where the state directory goes is reported at open, before any edit")
+    func fileInTheWayOfTheStateDirectory() throws {
+        let scratch = try ScratchFile(text: "Read me.\n")
+        try Data("in the way\n".utf8).write(to: scratch.layout.directory)
+        #expect {
+            _ = try scratch.open()
+        } throws: { error in
+            guard case PersistenceError.fileSystem(let path, let reason)? = error as? PersistenceError else { return false }
+            return path == scratch.layout.directory.path && reason.contains("in the way")
+        }
+        #expect(try String(contentsOf: scratch.layout.directory, encoding: .utf8) == "in the way\n")
+    }
+
     @Test("a journal that does not fit its fork is reported as damaged state")
     func journalThatDoesNotFit() throws {
         let scratch = try ScratchFile(text: "ab\n")

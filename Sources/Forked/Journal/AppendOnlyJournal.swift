@@ -136,14 +136,29 @@ public final class AppendOnlyJournal: Sendable {
 
     /// Reads the journal at `url`: every complete record, dropping a torn tail.
     public static func read(_ url: URL) throws -> Contents {
+        try read(url, from: 0).contents
+    }
+
+    /// Reads the complete records that start at byte `start` (the end of records read before),
+    /// and returns them with the offset just after the last one, where the next read starts.
+    public static func read(_ url: URL, from start: Int) throws -> (contents: Contents, end: Int) {
         let data: Data
         do {
-            data = try Data(contentsOf: url)
-        } catch CocoaError.fileReadNoSuchFile {
-            return Contents(records: [], droppedBytes: 0)
+            let handle = try FileHandle(forReadingFrom: url)
+            defer { try? handle.close() }
+            try handle.seek(toOffset: UInt64(start))
+            data = try handle.readToEnd() ?? Data()
+        } catch CocoaError.fileReadNoSuchFile, CocoaError.fileNoSuchFile {
+            return (Contents(records: [], droppedBytes: 0), start)
         } catch {
             throw ForkedError.fileSystem(path: url.path, reason: "cannot read journal: \(error.localizedDescription)")
         }
+        let (contents, consumed) = records(in: data)
+        return (contents, start + consumed)
+    }
+
+    /// The complete records at the start of `data`, and how many bytes they take.
+    private static func records(in data: Data) -> (Contents, Int) {
         var records: [Data] = []
         var offset = data.startIndex
         while data.endIndex - offset >= 12 {
@@ -156,7 +171,7 @@ public final class AppendOnlyJournal: Sendable {
             records.append(Data(payload))
             offset = start + length
         }
-        return Contents(records: records, droppedBytes: data.endIndex - offset)
+        return (Contents(records: records, droppedBytes: data.endIndex - offset), offset - data.startIndex)
     }
 
     static func checksum(_ payload: Data) -> UInt64 { Checksum.fnv1a64(payload) }

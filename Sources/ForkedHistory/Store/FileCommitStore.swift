@@ -18,8 +18,8 @@ public final class FileCommitStore: CommitStore {
     private struct Cache {
         var order: [CommitID] = []
         var commits: [CommitID: HistoryCommit] = [:]
-        var recordsRead = 0
-        var lengthRead: Int64 = -1
+        /// Where the records read so far end in the log.
+        var offsetRead = 0
         /// The log's inode: garbage collection replaces the file, and then everything is re-read.
         var fileNumber: UInt64 = 0
     }
@@ -97,20 +97,19 @@ public final class FileCommitStore: CommitStore {
         let attributes = try? FileManager.default.attributesOfItem(atPath: logURL.path)
         let length = (attributes?[.size] as? NSNumber)?.int64Value ?? 0
         let fileNumber = (attributes?[.systemFileNumber] as? NSNumber)?.uint64Value ?? 0
-        let (lengthRead, recordsRead, numberRead) = cache.withLock { ($0.lengthRead, $0.recordsRead, $0.fileNumber) }
-        guard length != lengthRead || fileNumber != numberRead else { return }
-        let contents = try AppendOnlyJournal.read(logURL)
-        let replaced = fileNumber != numberRead || contents.records.count < recordsRead
-        let start = replaced ? 0 : recordsRead
-        let fresh = try contents.records[start...].map { try HistoryCommit(encoded: $0) }
+        let (offsetRead, numberRead) = cache.withLock { ($0.offsetRead, $0.fileNumber) }
+        let replaced = fileNumber != numberRead || length < Int64(offsetRead)
+        guard replaced || length != Int64(offsetRead) else { return }
+        let start = replaced ? 0 : offsetRead
+        let (contents, end) = try AppendOnlyJournal.read(logURL, from: start)
+        let fresh = try contents.records.map { try HistoryCommit(encoded: $0) }
         cache.withLock { cache in
             if replaced { cache = Cache() }
             for commit in fresh where cache.commits[commit.id] == nil {
                 cache.commits[commit.id] = commit
                 cache.order.append(commit.id)
             }
-            cache.recordsRead = contents.records.count
-            cache.lengthRead = length
+            cache.offsetRead = end
             cache.fileNumber = fileNumber
         }
     }
