@@ -32,6 +32,14 @@ extension TextDocument: HistoryValue {
         return TextDocument(text: try text.applying(delta: rest), cursors: cursors)
     }
 
+    /// Applies a chain of ``delta(from:)``s: the text in one pass, the cursors of the last.
+    public func applying(deltas: [Data]) throws -> TextDocument {
+        guard !deltas.isEmpty else { return self }
+        let parts = try deltas.map(TextDocument.splitCursorHeader)
+        let text = try text.applying(deltas: parts.map(\.1))
+        return TextDocument(text: text, cursors: parts[parts.count - 1].0)
+    }
+
     /// The text.
     public var historyText: String? { text }
 

@@ -11,22 +11,23 @@ import ForkedMerge
 public final class History<Value: HistoryValue>: Sendable {
     /// Where the commits are kept.
     public let store: any CommitStore
-    /// At most this many deltas are applied to rebuild a value: every that many commits along a
-    /// chain of first parents is stored whole.
+    /// At most this many deltas are applied to rebuild a value: a chain of first parents that
+    /// long ends in a commit stored whole. A chain also ends, sooner, once its deltas together
+    /// are larger than the value: reading them would then cost more than the snapshot saves.
     public let snapshotInterval: Int
 
     private struct Caches {
         /// Recently rebuilt values, newest last.
         var values: [(CommitID, Value)] = []
         /// Deltas applied since the last snapshot, per commit.
-        var depths: [CommitID: Int] = [:]
+        var chains: [CommitID: Chain] = [:]
     }
 
     private let caches = ProtectedValue(Caches())
     private static var valueCacheSize: Int { 16 }
 
     /// Creates a history over `store`.
-    public init(store: any CommitStore, snapshotInterval: Int = 64) {
+    public init(store: any CommitStore, snapshotInterval: Int = 2048) {
         self.store = store
         self.snapshotInterval = max(1, snapshotInterval)
     }
@@ -39,8 +40,8 @@ public final class History<Value: HistoryValue>: Sendable {
         let snapshot = try value.snapshot()
         let digest = SHA256Digest.digest(of: snapshot)
         var body = CommitBody.snapshot(snapshot)
-        if let parent = parents.first, try depth(of: parent) + 1 < snapshotInterval,
-           let delta = try value.delta(from: self.value(at: parent)), delta.count * 2 < snapshot.count {
+        if let parent = parents.first, case let chain = try chain(of: parent), chain.deltas + 1 < snapshotInterval,
+           let delta = try value.delta(from: self.value(at: parent)), chain.bytes + delta.count < snapshot.count {
             body = .delta(delta)
         }
         return HistoryCommit(parents: parents, origin: origin, time: time, valueDigest: digest, body: body)
@@ -55,19 +56,29 @@ public final class History<Value: HistoryValue>: Sendable {
         _ value: Value, head: String, origin: String? = nil, mergedFrom: [CommitID] = [], startingAt base: CommitID? = nil,
         time: Date = Date()
     ) throws -> HistoryCommit? {
-        let current = try store.heads()[head] ?? base
-        if let base, current == base, try store.heads()[head] == nil, mergedFrom.isEmpty, try self.value(at: base) == value {
-            try move(head: head, to: base)
-            return nil
+        // Another process may move the head between reading it and moving it: the move is
+        // conditional, and a lost race records again on top of the winner's commit.
+        for _ in 0..<History.recordAttempts {
+            let stored = try store.heads()[head]
+            let condition: HeadMove.Condition = stored.map { .at($0) } ?? .absent
+            if let base, stored == nil, mergedFrom.isEmpty, try self.value(at: base) == value {
+                if try store.add([], moving: [HeadMove(head: head, to: base, if: condition)]) { return nil }
+                continue
+            }
+            let current = stored ?? base
+            var parents = current.map { [$0] } ?? []
+            for merged in mergedFrom where !parents.contains(merged) { parents.append(merged) }
+            if let current, parents.count == 1, try self.value(at: current) == value { return nil }
+            let commit = try makeCommit(value, parents: parents, origin: origin ?? head, time: time)
+            if try store.add([commit], moving: [HeadMove(head: head, to: commit.id, if: condition)]) {
+                remember(value, for: commit.id)
+                return commit
+            }
         }
-        var parents = current.map { [$0] } ?? []
-        for merged in mergedFrom where !parents.contains(merged) { parents.append(merged) }
-        if let current, parents.count == 1, try self.value(at: current) == value { return nil }
-        let commit = try makeCommit(value, parents: parents, origin: origin ?? head, time: time)
-        try store.add([commit], movingHeads: [head: commit.id])
-        remember(value, for: commit.id)
-        return commit
+        throw HistoryError.contended(head: head)
     }
+
+    private static var recordAttempts: Int { 100 }
 
     /// Points `head` at an existing commit (a fork that merged from main takes main's commit).
     public func move(head: String, to id: CommitID) throws {
@@ -110,7 +121,7 @@ public final class History<Value: HistoryValue>: Sendable {
             }
         }
         guard var value = base else { throw HistoryError.missingCommit(id) }
-        for delta in chain.reversed() { value = try value.applying(delta: delta.body.payload) }
+        value = try value.applying(deltas: chain.reversed().map(\.body.payload))
         let target = try commit(id)
         if !chain.isEmpty || target.body.isSnapshot, SHA256Digest.digest(of: try value.snapshot()) != target.valueDigest {
             throw HistoryError.corruptCommit("the value rebuilt for \(id.short) does not match its digest")
@@ -233,27 +244,44 @@ public final class History<Value: HistoryValue>: Sendable {
         return distances
     }
 
-    /// Deltas applied to rebuild `id`'s value: 0 for a snapshot, one more than its first parent for a delta.
-    private func depth(of id: CommitID) throws -> Int {
-        var chain: [CommitID] = []
+    /// The deltas applied to rebuild a value from the nearest snapshot along first parents.
+    private struct Chain {
+        /// How many: 0 for a snapshot.
+        var deltas = 0
+        /// Their payloads' total size in bytes.
+        var bytes = 0
+    }
+
+    /// The chain of deltas that rebuilds `id`'s value, walking first parents back to a snapshot
+    /// (or a commit whose chain is already known) and remembering every step.
+    private func chain(of id: CommitID) throws -> Chain {
+        var walked: [(CommitID, Int)] = []
         var current = try commit(id)
-        var base = 0
+        var base = Chain()
         while true {
-            if let known = caches.withLock({ $0.depths[current.id] }) {
+            if let known = caches.withLock({ $0.chains[current.id] }) {
                 base = known
                 break
             }
-            if current.body.isSnapshot { break }
-            chain.append(current.id)
+            guard case .delta(let payload) = current.body else { break }
+            walked.append((current.id, payload.count))
             guard let parent = current.parents.first else {
                 throw HistoryError.corruptCommit("\(current.id.short) is a delta without a parent")
             }
             current = try commit(parent)
         }
         caches.withLock { caches in
-            for (offset, walked) in chain.reversed().enumerated() { caches.depths[walked] = base + offset + 1 }
+            var chain = base
+            for (walkedID, size) in walked.reversed() {
+                chain.deltas += 1
+                chain.bytes += size
+                caches.chains[walkedID] = chain
+            }
         }
-        return base + chain.count
+        return walked.reduce(into: base) { chain, step in
+            chain.deltas += 1
+            chain.bytes += step.1
+        }
     }
 
     private func cachedValue(for id: CommitID) -> Value? {

@@ -12,6 +12,8 @@ public enum HistoryError: Error, Equatable, Sendable, CustomStringConvertible {
     case corruptDelta(String)
     /// The history has no commit yet.
     case empty
+    /// Other writers kept moving a head while this one tried to record on it.
+    case contended(head: String)
 
     /// A one-line message for people.
     public var description: String {
@@ -23,6 +25,7 @@ public enum HistoryError: Error, Equatable, Sendable, CustomStringConvertible {
             "version '\(name)' is ambiguous: it could be \(candidates.prefix(5).joined(separator: ", "))"
         case .corruptDelta(let detail): "corrupt delta in history: \(detail)"
         case .empty: "no history yet"
+        case .contended(let head): "could not record a version of \(head): other writers kept moving it"
         }
     }
 }

@@ -98,6 +98,11 @@ struct HistoryBenchmark {
             showTimes.append(Timing.milliseconds(ContinuousClock.now - began))
         }
         let show = PersistenceBenchmark.Percentiles(showTimes)
+        let commits = try store.allCommits()
+        let snapshots = commits.filter(\.body.isSnapshot)
+        let snapshotBytes = snapshots.reduce(0) { $0 + $1.body.payload.count }
+        let deltaBytes = commits.reduce(0) { $0 + ($1.body.isSnapshot ? 0 : $1.body.payload.count) }
+        let framingBytes = logBytes - snapshotBytes - deltaBytes
         let showMax = showTimes.max() ?? 0
 
         let label = "\(versions) versions"
@@ -106,6 +111,9 @@ struct HistoryBenchmark {
                          note: record.note + ", all \(ResultTable.format(recordTotal / 1_000, decimals: 1)) s"),
             BenchmarkRow(name: "history on disk / final text", size: label, milliseconds: .nan,
                          note: "\(logBytes / 1_024) KB / \(textBytes / 1_024) KB = \(ResultTable.format(Double(logBytes) / Double(max(1, textBytes)), decimals: 2))x (goal < 10x)"),
+            BenchmarkRow(name: "  of which snapshots / deltas / headers", size: label, milliseconds: .nan,
+                         note: "\(snapshots.count) snapshots \(snapshotBytes / 1_024) KB, deltas \(deltaBytes / 1_024) KB, "
+                             + "headers \(framingBytes / 1_024) KB (\(framingBytes / max(1, commits.count)) B per version)"),
             BenchmarkRow(name: "open history + newest version", size: label, milliseconds: open, note: "median of \(options.runs)"),
             BenchmarkRow(name: "show any version (cold)", size: label, milliseconds: show.p50,
                          note: show.note + ", max \(ResultTable.format(showMax, decimals: 3)) ms over \(samples) (goal < 20 ms)"),

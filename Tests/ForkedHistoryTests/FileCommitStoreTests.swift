@@ -36,6 +36,34 @@ struct FileCommitStoreTests {
         #expect(try first.heads() == ["a": a.id, "b": b.id])
     }
 
+    @Test func writersRacingOnOneHeadKeepEveryVersionInItsLog() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let writerCount = 3
+        let versionsPerWriter = 25
+        let written = try await withThrowingTaskGroup(of: [CommitID].self) { group in
+            for writer in 0..<writerCount {
+                group.addTask {
+                    // Each writer has its own store, as separate processes would.
+                    let history = History<String>(store: try FileCommitStore(directory: directory))
+                    var ids: [CommitID] = []
+                    for step in 0..<versionsPerWriter {
+                        if let commit = try history.record("writer \(writer) step \(step)", head: "main") { ids.append(commit.id) }
+                    }
+                    return ids
+                }
+            }
+            var all: [CommitID] = []
+            for try await ids in group { all += ids }
+            return all
+        }
+        #expect(written.count == writerCount * versionsPerWriter)
+        // Every version recorded on main is in main's log: no head move was lost to a race.
+        let history = History<String>(store: try FileCommitStore(directory: directory))
+        let logged = Set(try history.log(from: try history.resolve("@")).map(\.commit.id))
+        #expect(Set(written).isSubset(of: logged))
+    }
+
     @Test func aTornLastRecordIsDroppedAndLaterAppendsAreReadable() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

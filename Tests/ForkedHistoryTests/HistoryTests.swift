@@ -29,6 +29,31 @@ struct HistoryTests {
         #expect(bodies.filter { !$0 }.count >= 5)
     }
 
+    @Test func aChainOfDeltasEndsOnceItOutweighsTheValue() throws {
+        let history = makeHistory(snapshotInterval: 10_000)
+        var words = (0..<400).map { "word\($0)" }
+        var ids: [CommitID] = []
+        var texts: [String] = []
+        for step in 0..<300 {
+            words[(step * 37) % words.count] = "edit\(step)"
+            texts.append(words.joined(separator: " "))
+            ids.append(try #require(try history.record(texts[step], head: "main", time: time(Double(step)))).id)
+        }
+        let commits = try ids.map { try history.commit($0) }
+        let snapshotSteps = commits.indices.filter { commits[$0].body.isSnapshot }
+        #expect(snapshotSteps.first == 0)
+        // Between two snapshots the deltas add up to at most one value's size, and a snapshot
+        // follows as soon as one more would pass it.
+        for (start, end) in zip(snapshotSteps, snapshotSteps.dropFirst() + [commits.count]) {
+            let deltaBytes = commits[(start + 1)..<end].reduce(0) { $0 + $1.body.payload.count }
+            #expect(deltaBytes < texts[start].utf8.count)
+            if end < commits.count { #expect(deltaBytes + 40 >= texts[end].utf8.count) }
+        }
+        #expect(snapshotSteps.count >= 2 && snapshotSteps.count < 30)
+        let fresh = History<String>(store: history.store)
+        for (id, expected) in zip(ids, texts) { #expect(try fresh.value(at: id) == expected) }
+    }
+
     @Test func recordingTheSameValueMakesNoCommit() throws {
         let history = makeHistory()
         #expect(try history.record("a", head: "main") != nil)

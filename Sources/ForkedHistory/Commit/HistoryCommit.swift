@@ -43,18 +43,21 @@ public struct HistoryCommit: Hashable, Sendable {
         HistoryCommit(id: id, parents: parents, origin: origin, milliseconds: milliseconds, valueDigest: valueDigest, body: body)
     }
 
-    /// Decodes a commit from ``encoded`` bytes, checking that its id matches its header.
+    /// Decodes a commit from ``encoded`` bytes, checking that its header matches the id check
+    /// stored with it.
     public init(encoded: Data) throws {
         var reader = CommitReader(encoded)
-        guard let idBytes = reader.bytes(CommitID.byteCount), let id = CommitID(bytes: idBytes),
-              let headerLength = reader.uint32(), let header = reader.bytes(Int(headerLength)),
-              let kind = reader.bytes(1)?.first, let payloadLength = reader.uint64(),
-              let payload = reader.bytes(Int(clamping: payloadLength)), reader.isAtEnd,
+        guard let headerLength = reader.number(), let header = reader.bytes(headerLength),
+              let check = reader.bytes(HistoryCommit.idCheckCount), let kind = reader.bytes(1)?.first,
+              let payloadLength = reader.number(), let payload = reader.bytes(payloadLength), reader.isAtEnd,
               let body = CommitBody(kindByte: kind, payload: Data(payload))
         else { throw HistoryError.corruptCommit("truncated or malformed commit") }
-        guard CommitID.digest(of: Data(header)) == id else { throw HistoryError.corruptCommit("\(id.short) does not match its content") }
+        let id = CommitID.digest(of: Data(header))
+        guard id.bytes.prefix(HistoryCommit.idCheckCount).elementsEqual(check) else {
+            throw HistoryError.corruptCommit("\(id.short) does not match its content")
+        }
         var fields = CommitReader(Data(header))
-        guard fields.bytes(HistoryCommit.magic.count).map(Array.init) == Array(HistoryCommit.magic), let parentCount = fields.uint32()
+        guard fields.bytes(HistoryCommit.magic.count).map(Array.init) == Array(HistoryCommit.magic), let parentCount = fields.number()
         else { throw HistoryError.corruptCommit("\(id.short): unknown format") }
         var parents: [CommitID] = []
         for _ in 0..<parentCount {
@@ -63,24 +66,33 @@ public struct HistoryCommit: Hashable, Sendable {
             }
             parents.append(parent)
         }
-        guard let originLength = fields.uint32(), let originBytes = fields.bytes(Int(originLength)),
+        guard let originLength = fields.number(), let originBytes = fields.bytes(originLength),
               let origin = String(validating: originBytes, as: UTF8.self), let milliseconds = fields.uint64(),
               let digestBytes = fields.bytes(SHA256Digest.byteCount), let valueDigest = SHA256Digest(bytes: digestBytes), fields.isAtEnd
         else { throw HistoryError.corruptCommit("\(id.short): malformed header") }
         self.init(id: id, parents: parents, origin: origin, milliseconds: Int64(bitPattern: milliseconds), valueDigest: valueDigest, body: body)
     }
 
-    /// The commit as bytes: id, header length and header (what the id is the digest of), body
-    /// kind (0 snapshot, 1 delta), payload length and payload; integers big-endian.
+    /// Decodes a commit received under `id` (from a server or a peer), refusing one whose
+    /// content does not hash to it.
+    public init(encoded: Data, id: CommitID) throws {
+        try self.init(encoded: encoded)
+        guard self.id == id else { throw HistoryError.corruptCommit("\(id.short) does not match its content") }
+    }
+
+    /// The commit as bytes: the header (what the id is the digest of) with its length, the
+    /// first bytes of the id (so a damaged header is noticed without storing the whole id,
+    /// which the header rebuilds), the body kind (0 snapshot, 1 delta), and the payload with its
+    /// length. Lengths and counts are LEB128; the time is 8 bytes big-endian.
     public var encoded: Data {
         let header = HistoryCommit.header(parents: parents, origin: origin, milliseconds: milliseconds, valueDigest: valueDigest)
         let payload = body.payload
-        var data = Data(capacity: CommitID.byteCount + 4 + header.count + 9 + payload.count)
-        data.append(contentsOf: id.bytes)
-        data.appendBigEndian(UInt32(header.count))
+        var data = Data(capacity: header.count + payload.count + 16)
+        LEB128.append(header.count, to: &data)
         data.append(header)
+        data.append(contentsOf: id.bytes.prefix(HistoryCommit.idCheckCount))
         data.append(body.kindByte)
-        data.appendBigEndian(UInt64(payload.count))
+        LEB128.append(payload.count, to: &data)
         data.append(payload)
         return data
     }
@@ -88,16 +100,18 @@ public struct HistoryCommit: Hashable, Sendable {
     /// Milliseconds since 1970, the precision a commit keeps.
     public var milliseconds: Int64 { HistoryCommit.milliseconds(time) }
 
-    private static let magic = Data("forked-commit/1\n".utf8)
+    private static let magic = Data("FKC2".utf8)
+    /// How many leading bytes of the id an encoding keeps as a check.
+    private static let idCheckCount = 4
 
     private static func milliseconds(_ time: Date) -> Int64 { Int64((time.timeIntervalSince1970 * 1000).rounded()) }
 
     /// The bytes a commit's id is the digest of.
     private static func header(parents: [CommitID], origin: String, milliseconds: Int64, valueDigest: SHA256Digest) -> Data {
         var data = magic
-        data.appendBigEndian(UInt32(parents.count))
+        LEB128.append(parents.count, to: &data)
         for parent in parents { data.append(contentsOf: parent.bytes) }
-        data.appendBigEndian(UInt32(origin.utf8.count))
+        LEB128.append(origin.utf8.count, to: &data)
         data.append(contentsOf: origin.utf8)
         data.appendBigEndian(UInt64(bitPattern: milliseconds))
         data.append(contentsOf: valueDigest.bytes)
@@ -113,24 +127,23 @@ extension Data {
 
 /// Reads the fields of an encoded commit in order, failing softly on truncation.
 struct CommitReader {
-    private let bytes: [UInt8]
-    private var position = 0
+    private var rest: Data.SubSequence
 
-    init(_ data: Data) { bytes = Array(data) }
+    init(_ data: Data) { rest = data[...] }
 
-    var isAtEnd: Bool { position == bytes.count }
+    var isAtEnd: Bool { rest.isEmpty }
 
-    mutating func bytes(_ count: Int) -> ArraySlice<UInt8>? {
-        guard count >= 0, count <= bytes.count - position else { return nil }
-        defer { position += count }
-        return bytes[position..<(position + count)]
+    mutating func bytes(_ count: Int) -> Data.SubSequence? {
+        guard count >= 0, count <= rest.count else { return nil }
+        defer { rest = rest.dropFirst(count) }
+        return rest.prefix(count)
     }
 
-    mutating func uint32() -> UInt32? { integer() }
-    mutating func uint64() -> UInt64? { integer() }
+    /// A LEB128 length or count.
+    mutating func number() -> Int? { LEB128.read(&rest) }
 
-    private mutating func integer<Integer: FixedWidthInteger>() -> Integer? {
-        guard let slice = bytes(MemoryLayout<Integer>.size) else { return nil }
-        return slice.reduce(Integer(0)) { $0 << 8 | Integer($1) }
+    mutating func uint64() -> UInt64? {
+        guard let slice = bytes(MemoryLayout<UInt64>.size) else { return nil }
+        return slice.reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
     }
 }

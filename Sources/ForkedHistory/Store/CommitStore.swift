@@ -7,8 +7,10 @@ public protocol CommitStore: AnyObject, Sendable {
     func commit(_ id: CommitID) throws -> HistoryCommit?
     /// Every stored commit, in the order added.
     func allCommits() throws -> [HistoryCommit]
-    /// Stores commits (ones already stored are skipped), then moves the named heads, in one step.
-    func add(_ commits: [HistoryCommit], movingHeads heads: [String: CommitID]) throws
+    /// Stores commits (ones already stored are skipped), then makes the head moves, in one step
+    /// no other writer interleaves with. Returns `false`, moving no head, when a move's condition
+    /// no longer holds (the commits are stored either way: they are immutable and harmless).
+    func add(_ commits: [HistoryCommit], moving moves: [HeadMove]) throws -> Bool
     /// The named heads: for each fork or device, its newest commit.
     func heads() throws -> [String: CommitID]
     /// Forgets a named head (its commits stay until collected).
@@ -16,4 +18,11 @@ public protocol CommitStore: AnyObject, Sendable {
     /// Replaces the stored commits with what `transform` makes of them and the current heads, in
     /// one step that no other writer interleaves with (used by garbage collection).
     func rewrite(_ transform: ([HistoryCommit], [String: CommitID]) throws -> [HistoryCommit]) throws
+}
+
+extension CommitStore {
+    /// Stores commits, then moves the named heads wherever they are.
+    public func add(_ commits: [HistoryCommit], movingHeads heads: [String: CommitID]) throws {
+        _ = try add(commits, moving: heads.map { HeadMove(head: $0.key, to: $0.value) })
+    }
 }

@@ -48,8 +48,9 @@ public final class FileCommitStore: CommitStore {
         return cache.withLock { cache in cache.order.compactMap { cache.commits[$0] } }
     }
 
-    /// Appends new commits and moves heads, under the store's lock.
-    public func add(_ commits: [HistoryCommit], movingHeads heads: [String: CommitID]) throws {
+    /// Appends new commits and makes the head moves (all or none, as their conditions say),
+    /// under the store's lock.
+    public func add(_ commits: [HistoryCommit], moving moves: [HeadMove]) throws -> Bool {
         try FileLock.withLock(on: lockURL) {
             // Opened afresh under the lock: collection may have replaced the file since.
             let log = try AppendOnlyJournal(url: logURL)
@@ -62,10 +63,10 @@ public final class FileCommitStore: CommitStore {
             }
             try log.flush()
             try refresh()
-            guard !heads.isEmpty else { return }
-            var current = try readHeads()
-            current.merge(heads) { $1 }
-            try writeHeads(current)
+            guard !moves.isEmpty else { return true }
+            guard let moved = HeadMove.apply(moves, to: try readHeads()) else { return false }
+            try writeHeads(moved)
+            return true
         }
     }
 

@@ -19,14 +19,16 @@ public final class InMemoryCommitStore: CommitStore {
     /// Every commit in the order added.
     public func allCommits() throws -> [HistoryCommit] { state.withLock { state in state.order.compactMap { state.commits[$0] } } }
 
-    /// Stores new commits and moves heads.
-    public func add(_ commits: [HistoryCommit], movingHeads heads: [String: CommitID]) throws {
+    /// Stores new commits and makes the head moves whose conditions hold (all or none).
+    public func add(_ commits: [HistoryCommit], moving moves: [HeadMove]) throws -> Bool {
         state.withLock { state in
             for commit in commits where state.commits[commit.id] == nil {
                 state.commits[commit.id] = commit
                 state.order.append(commit.id)
             }
-            state.heads.merge(heads) { $1 }
+            guard let moved = HeadMove.apply(moves, to: state.heads) else { return false }
+            state.heads = moved
+            return true
         }
     }
 

@@ -12,8 +12,18 @@ public protocol HistoryValue: Sendable, Equatable {
     func delta(from base: Self) throws -> Data?
     /// The value that `delta`, made by ``delta(from:)`` against this value, describes.
     func applying(delta: Data) throws -> Self
+    /// The value a chain of deltas describes, each made against the previous one's result.
+    /// Types whose deltas compose cheaply apply them in one pass (see the default).
+    func applying(deltas: [Data]) throws -> Self
     /// The text a difference between two versions compares, or `nil` for values without text.
     var historyText: String? { get }
+}
+
+extension HistoryValue {
+    /// Applies the deltas one by one.
+    public func applying(deltas: [Data]) throws -> Self {
+        try deltas.reduce(self) { try $0.applying(delta: $1) }
+    }
 }
 
 extension HistoryValue where Self: Codable {
@@ -58,6 +68,9 @@ extension String: HistoryValue {
 
     /// Applies a ``TextDelta``.
     public func applying(delta: Data) throws -> String { try TextDelta(encoded: delta).applied(to: self) }
+
+    /// Applies a chain of ``TextDelta``s, checking the UTF-8 once at the end.
+    public func applying(deltas: [Data]) throws -> String { try TextDelta.apply(deltas.map(TextDelta.init(encoded:)), to: self) }
 
     /// The text itself.
     public var historyText: String? { self }

@@ -34,7 +34,7 @@ public struct TextDelta: Equatable, Sendable {
         var bytes = encoded[...]
         var edits: [Edit] = []
         while !bytes.isEmpty {
-            guard let retain = TextDelta.leb128(&bytes), let remove = TextDelta.leb128(&bytes), let count = TextDelta.leb128(&bytes),
+            guard let retain = LEB128.read(&bytes), let remove = LEB128.read(&bytes), let count = LEB128.read(&bytes),
                   count <= bytes.count else { throw HistoryError.corruptDelta("truncated text delta") }
             edits.append(Edit(retain: retain, remove: remove, insert: Array(bytes.prefix(count))))
             bytes = bytes.dropFirst(count)
@@ -46,9 +46,9 @@ public struct TextDelta: Equatable, Sendable {
     public var encoded: Data {
         var data = Data()
         for edit in edits {
-            TextDelta.appendLEB128(edit.retain, to: &data)
-            TextDelta.appendLEB128(edit.remove, to: &data)
-            TextDelta.appendLEB128(edit.insert.count, to: &data)
+            LEB128.append(edit.retain, to: &data)
+            LEB128.append(edit.remove, to: &data)
+            LEB128.append(edit.insert.count, to: &data)
             data.append(contentsOf: edit.insert)
         }
         return data
@@ -56,46 +56,38 @@ public struct TextDelta: Equatable, Sendable {
 
     /// The text this delta makes of `base`; throws when it does not fit `base` or cuts UTF-8.
     public func applied(to base: String) throws -> String {
-        var old = base
-        return try old.withUTF8 { bytes in
-            var result: [UInt8] = []
-            result.reserveCapacity(bytes.count + edits.reduce(0) { $0 + $1.insert.count - $1.remove })
-            var position = 0
-            for edit in edits {
-                guard edit.retain >= 0, edit.remove >= 0, edit.retain + edit.remove <= bytes.count - position else {
-                    throw HistoryError.corruptDelta("a text delta reaches past the end of its base")
-                }
-                result.append(contentsOf: bytes[position..<(position + edit.retain)])
-                result.append(contentsOf: edit.insert)
-                position += edit.retain + edit.remove
-            }
-            result.append(contentsOf: bytes[position...])
-            guard let text = String(validating: result, as: UTF8.self) else {
-                throw HistoryError.corruptDelta("a text delta does not make valid UTF-8")
-            }
-            return text
-        }
+        try TextDelta.apply([self], to: base)
     }
 
-    private static func appendLEB128(_ value: Int, to data: inout Data) {
-        var rest = UInt64(value)
-        repeat {
-            let low = UInt8(rest & 0x7F)
-            rest >>= 7
-            data.append(rest == 0 ? low : low | 0x80)
-        } while rest != 0
+    /// The text `deltas`, each made against the previous one's result, make of `base`. The
+    /// UTF-8 is checked once at the end rather than after every delta: rebuilding a version
+    /// applies hundreds of them, and checking a long text each time would be most of the cost.
+    public static func apply(_ deltas: [TextDelta], to base: String) throws -> String {
+        var current = Array(base.utf8)
+        var next: [UInt8] = []
+        for delta in deltas {
+            try delta.apply(to: current, into: &next)
+            swap(&current, &next)
+        }
+        guard let text = String(validating: current, as: UTF8.self) else {
+            throw HistoryError.corruptDelta("a text delta does not make valid UTF-8")
+        }
+        return text
     }
 
-    private static func leb128(_ bytes: inout Data.SubSequence) -> Int? {
-        var value: UInt64 = 0
-        var shift: UInt64 = 0
-        while let byte = bytes.first {
-            bytes = bytes.dropFirst()
-            guard shift < 63 else { return nil }
-            value |= UInt64(byte & 0x7F) << shift
-            if byte & 0x80 == 0 { return value <= UInt64(Int.max) ? Int(value) : nil }
-            shift += 7
+    /// Writes what this delta makes of `bytes` into `result` (replacing its contents).
+    private func apply(to bytes: [UInt8], into result: inout [UInt8]) throws {
+        result.removeAll(keepingCapacity: true)
+        result.reserveCapacity(bytes.count + edits.reduce(0) { $0 + $1.insert.count - $1.remove })
+        var position = 0
+        for edit in edits {
+            guard edit.retain >= 0, edit.remove >= 0, edit.retain + edit.remove <= bytes.count - position else {
+                throw HistoryError.corruptDelta("a text delta reaches past the end of its base")
+            }
+            result.append(contentsOf: bytes[position..<(position + edit.retain)])
+            result.append(contentsOf: edit.insert)
+            position += edit.retain + edit.remove
         }
-        return nil
+        result.append(contentsOf: bytes[position...])
     }
 }
