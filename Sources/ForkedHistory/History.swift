@@ -27,7 +27,7 @@ public final class History<Value: HistoryValue>: Sendable {
     private static var valueCacheSize: Int { 16 }
 
     /// Creates a history over `store`.
-    public init(store: any CommitStore, snapshotInterval: Int = 2048) {
+    public init(store: any CommitStore, snapshotInterval: Int = 512) {
         self.store = store
         self.snapshotInterval = max(1, snapshotInterval)
     }
