@@ -50,7 +50,7 @@ enum ModelDiagnostic: DiagnosticMessage {
         case .noStrategyForType(let name, let type):
             "'\(name)' is \(type.spokenName), which has no merge strategy; remove @Merged to let the most recent change win"
         case .invalidVersion:
-            "the model version must be an integer literal of at least 1"
+            "the model version must be a non-negative integer literal"
         case .mergeAlreadyImplemented:
             "this struct already implements 'merged(withSubordinate:commonAncestor:)'; remove it to let @ForkedModel generate the merge, or remove @ForkedModel"
         }
