@@ -68,9 +68,11 @@ public struct MergeableArray<Element: Sendable & Equatable>: ConvergentReplicate
         }
     }
 
-    /// The elements currently in the array, in order.
+    /// The elements currently in the array, in order. Assigning records the difference from
+    /// the current elements as removals and insertions (see ``assign(_:)``).
     public var values: [Element] {
-        nodes.compactMap { $0.isRemoved ? nil : $0.value }
+        get { nodes.compactMap { $0.isRemoved ? nil : $0.value } }
+        set { assign(newValue) }
     }
 
     /// The number of elements currently in the array.

@@ -72,11 +72,18 @@ public struct MergeableDictionary<Key: Hashable & Sendable, Value: Sendable & Eq
     /// Whether no key is present.
     public var isEmpty: Bool { writes.isEmpty }
 
-    /// The current contents as a plain dictionary.
+    /// The current contents as a plain dictionary. Assigning removes the keys not in the new
+    /// contents and writes the keys whose value is new or changed, leaving the others untouched.
     public var dictionary: [Key: Value] {
-        var dictionary: [Key: Value] = [:]
-        for key in writes.keys { dictionary[key] = self[key] }
-        return dictionary
+        get {
+            var dictionary: [Key: Value] = [:]
+            for key in writes.keys { dictionary[key] = self[key] }
+            return dictionary
+        }
+        set {
+            for key in keys where newValue[key] == nil { removeValue(forKey: key) }
+            for (key, value) in newValue where self[key] != value { updateValue(value, forKey: key) }
+        }
     }
 
     /// The values of the keys present, ordered by when their keys were last written, so that
