@@ -35,3 +35,9 @@ public enum BackingStrategy: Sendable, Hashable, CaseIterable {
 @attached(accessor, names: named(init), named(get), named(set))
 @attached(peer, names: prefixed(_))
 public macro Backed(by strategy: BackingStrategy) = #externalMacro(module: "ForkedModelMacros", type: "BackedMacro")
+
+/// Stores a property of a ``ForkedModel()`` struct in a `ForkedMerge.MergeableValue`: the same
+/// as `@Backed(by: .mergeableValue)`.
+@attached(accessor, names: named(init), named(get), named(set))
+@attached(peer, names: prefixed(_))
+public macro Backed() = #externalMacro(module: "ForkedModelMacros", type: "BackedMacro")

@@ -105,18 +105,23 @@ struct BackedProperty {
             return nil
         }
         let name = identifier.identifier.text
-        guard case .argumentList(let arguments) = attribute.arguments, let argument = arguments.first?.expression,
-              let strategy = BackingStrategyName(spelledBy: argument)
-        else {
-            report(.unknownBacking(spelled: attribute.arguments?.trimmedDescription ?? ""), at: attribute)
-            return nil
+        // `@Backed` alone is a mergeable value.
+        var strategy = BackingStrategyName.mergeableValue
+        var strategyNode = Syntax(attribute)
+        if case .argumentList(let arguments) = attribute.arguments, let argument = arguments.first?.expression {
+            guard let named = BackingStrategyName(spelledBy: argument) else {
+                report(.unknownBacking(spelled: argument.trimmedDescription), at: argument)
+                return nil
+            }
+            strategy = named
+            strategyNode = Syntax(argument)
         }
         guard let type = binding.typeAnnotation?.type else {
             report(.backedNeedsType(name: name), at: binding.pattern)
             return nil
         }
         guard let storageType = strategy.storageType(for: type) else {
-            report(.backingDoesNotFit(strategy: strategy, name: name, type: DeclaredTypeKind(type)), at: argument)
+            report(.backingDoesNotFit(strategy: strategy, name: name, type: DeclaredTypeKind(type)), at: strategyNode)
             return nil
         }
         self.name = name

@@ -9,6 +9,7 @@ struct Whiteboard: Equatable {
     @Backed(by: .mergeableSet) var labels: Set<String> = []
     @Backed(by: .mergeableDictionary) var limits: [String: Int] = [:]
     var pinned: Bool = false
+    @Backed var owner: String = "nobody"
 }
 
 @Suite("@Backed(by:) properties")
@@ -29,6 +30,8 @@ struct BackedPropertyTests {
         #expect(board.limits == ["doing": 3, "done": 10])
         #expect(board.title == "Sprint 2")
         #expect(board._columns.values == [1, 2, 3], "the replicated storage holds what was assigned")
+        board.owner = "ann"
+        #expect(board._owner.value == "ann", "@Backed alone is a MergeableValue")
     }
 
     @Test("an assigned array merges as the removals and insertions it stands for")
