@@ -19,6 +19,11 @@ final class ChangeBroadcaster: Sendable {
         return stream
     }
 
+    /// Whether any stream made here is still alive.
+    var hasSubscribers: Bool {
+        continuations.withLock { !$0.isEmpty }
+    }
+
     /// Runs `transaction`, then sends the changes it returns, before any other transaction run
     /// through here can send its own: subscribers see changes in the order they were committed.
     func publishing<Result>(_ transaction: () throws -> (result: Result, changes: [ForkChange])) rethrows -> Result {

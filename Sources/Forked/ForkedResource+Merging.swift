@@ -26,7 +26,8 @@ extension ForkedResource {
         case merge(PendingMerge)
     }
 
-    /// Merges `fork`'s changes into main.
+    /// Merges `fork`'s changes into main. Only main changes: the fork keeps its value and
+    /// version until main is merged into it.
     ///
     /// - Returns: ``MergeAction/none`` when the fork has no changes of its own,
     ///   ``MergeAction/fastForward`` when main had not moved since the fork last merged, and
@@ -53,10 +54,10 @@ extension ForkedResource {
                     let mergeCommit = pending.commit(of: merged, in: &state)
                     state.moveMain(to: mergeCommit)
                 }
-                // The fork's value is now part of main: it is what the two last shared.
-                state.forks[fork] = merged == pending.head.content
-                    ? ForkRecord()
-                    : ForkRecord(ancestor: pending.head, head: nil, edits: 0)
+                // The fork's value is now part of main: it is what the two last shared. The fork
+                // itself keeps its value and version until main is merged into it, even when
+                // the merge kept its value: a merge changes only the side it merges into.
+                state.forks[fork] = ForkRecord(ancestor: pending.head, head: nil, edits: 0)
                 return true
             }
         )
@@ -152,21 +153,26 @@ extension ForkedResource {
         for fork in ordered { try mergeFromMain(into: fork) }
     }
 
-    /// Merges every fork into main, in the order their changes were made, so where values
-    /// cannot merge the most recent change wins whatever order forks are listed in.
-    /// When `target` is not main, main is then merged into `target`.
+    /// Brings every other fork's changes into `target`: each fork other than main and
+    /// `target` is merged into main, in the order their changes were made (so where values
+    /// cannot merge the most recent change wins whatever order forks are listed in), then main
+    /// is merged into `target`.
+    ///
+    /// `target`'s own changes stay in `target`: they reach main only when `target` is merged
+    /// into it. Main receives the other forks' changes on the way. With `target` main, this
+    /// merges every fork into main.
     ///
     /// - Throws: ``ForkedError/unknownFork(_:)`` when `target` does not exist, before anything is merged.
     public func mergeAllForks(into target: Fork = .main) throws {
         guard try has(target) else { throw ForkedError.unknownFork(target) }
-        let others = try inOrderOfLastChange(forks.filter { $0 != .main })
+        let others = try inOrderOfLastChange(currentForks().filter { $0 != .main && $0 != target })
         for fork in others { try mergeIntoMain(from: fork) }
         if target != .main { try mergeFromMain(into: target) }
     }
 
     /// Merges every fork into main and main back into every fork: afterwards all forks are in sync.
     public func syncAllForks() throws {
-        try syncMain(with: forks)
+        try syncMain(with: currentForks())
     }
 
     /// Orders forks by the logical time of their latest change, then by name.

@@ -5,7 +5,7 @@
 /// Only the minimum history is kept (see ``ForkStatus``).
 ///
 /// ```swift
-/// let resource = try QuickFork(initialValue: "Hello", forks: [Fork(name: "ui")])
+/// let resource = QuickFork(initialValue: "Hello", forks: [Fork(name: "ui")])
 /// try resource.update(Fork(name: "ui"), with: "Hello, world")
 /// try resource.syncAllForks()
 /// try resource.value(in: .main) // "Hello, world"
@@ -22,8 +22,16 @@ public final class ForkedResource<RepositoryType: Repository>: Sendable {
 
     let broadcaster = ChangeBroadcaster()
 
+    /// The forks the repository held when last read, for ``forks``, which cannot throw.
+    private let lastKnownForks = ProtectedValue<[Fork]>([.main])
+
     /// Opens a resource on `repository`, which may already hold forks.
     public init(repository: RepositoryType) throws {
+        self.repository = repository
+    }
+
+    /// Opens a resource on a repository that needs no checks, such as a new one in memory.
+    init(trusted repository: RepositoryType) {
         self.repository = repository
     }
 
@@ -32,13 +40,30 @@ public final class ForkedResource<RepositoryType: Repository>: Sendable {
     ///
     /// Changes made through another `ForkedResource` on the same repository, such as another
     /// process sharing a ``FileRepository``, are not announced here.
-    public var changeStream: AsyncStream<ForkChange> { broadcaster.makeStream() }
+    public var changeStream: ChangeStream { broadcaster.makeStream() }
+
+    /// Whether any stream made by ``changeStream`` is still alive: streams stop counting once
+    /// they and their iterators are released or their consuming task is cancelled.
+    public var hasSubscribedChangeStreams: Bool { broadcaster.hasSubscribers }
 
     // MARK: Forks
 
     /// All forks, main first, then the others by name.
+    ///
+    /// Reading it cannot fail, as in the original Forked: if the repository cannot be read (a
+    /// ``FileRepository`` whose file became unreadable), it lists the forks of the last
+    /// successful read. Use ``currentForks()`` to be told about such a failure instead.
     public var forks: [Fork] {
-        get throws { try repository.withState { $0.allForks } }
+        (try? currentForks()) ?? lastKnownForks.withLock { $0 }
+    }
+
+    /// All forks, main first, then the others by name, read from the repository now.
+    ///
+    /// - Throws: Whatever reading the repository throws.
+    public func currentForks() throws -> [Fork] {
+        let forks = try repository.withState { $0.allForks }
+        lastKnownForks.withLock { $0 = forks }
+        return forks
     }
 
     /// Creates `fork` in sync with main.
@@ -46,11 +71,12 @@ public final class ForkedResource<RepositoryType: Repository>: Sendable {
         guard fork != .main else { throw ForkedError.mainCannotBeCreatedOrDeleted }
         guard !fork.name.isEmpty else { throw ForkedError.invalidForkName(fork.name) }
         try broadcaster.publishing {
-            try repository.withState { state in
+            let version = try repository.withState { state in
                 guard state.forks[fork] == nil else { throw ForkedError.forkAlreadyExists(fork) }
                 state.forks[fork] = ForkRecord()
+                return state.main.version
             }
-            return ((), [ForkChange(fork: fork, kind: .created, version: nil)])
+            return ((), [ForkChange(fork: fork, kind: .created, version: version)])
         }
     }
 
@@ -58,10 +84,12 @@ public final class ForkedResource<RepositoryType: Repository>: Sendable {
     public func delete(_ fork: Fork) throws {
         guard fork != .main else { throw ForkedError.mainCannotBeCreatedOrDeleted }
         try broadcaster.publishing {
-            try repository.withState { state in
-                guard state.forks.removeValue(forKey: fork) != nil else { throw ForkedError.unknownFork(fork) }
+            let version = try repository.withState { state in
+                let version = try state.latestCommit(of: fork).version
+                state.forks.removeValue(forKey: fork)
+                return version
             }
-            return ((), [ForkChange(fork: fork, kind: .deleted, version: nil)])
+            return ((), [ForkChange(fork: fork, kind: .deleted, version: version)])
         }
     }
 
@@ -73,23 +101,38 @@ public final class ForkedResource<RepositoryType: Repository>: Sendable {
     // MARK: Values
 
     /// Replaces the value in `fork`. Any fork, main included, can be updated at any time.
-    public func update(_ fork: Fork, with value: ResourceType) throws {
+    ///
+    /// - Returns: The version of the new value.
+    @discardableResult
+    public func update(_ fork: Fork, with value: ResourceType) throws -> Version {
         try change(fork, to: value, kind: .updated)
+    }
+
+    /// Replaces the content of `fork`: `.resource(value)` (or just `value`) stores a value,
+    /// `.none` removes the content, as ``removeContent(from:)`` does.
+    ///
+    /// - Returns: The version of the new content.
+    @discardableResult
+    public func update(_ fork: Fork, with content: CommitContent<ResourceType>) throws -> Version {
+        try change(fork, to: content, kind: content == nil ? .removedContent : .updated)
     }
 
     /// Removes the content of `fork`. A removal merges like any other change: when one side
     /// removed and the other edited, the edit survives.
-    public func removeContent(from fork: Fork) throws {
+    ///
+    /// - Returns: The version of the now empty content.
+    @discardableResult
+    public func removeContent(from fork: Fork) throws -> Version {
         try change(fork, to: nil, kind: .removedContent)
     }
 
-    private func change(_ fork: Fork, to value: ResourceType?, kind: ForkChange.Kind) throws {
+    private func change(_ fork: Fork, to value: ResourceType?, kind: ForkChange.Kind) throws -> Version {
         try broadcaster.publishing {
             let version = try repository.withState { state in
                 try state.commit(value, to: fork)
                 return state.clock
             }
-            return ((), [ForkChange(fork: fork, kind: kind, version: version)])
+            return (version, [ForkChange(fork: fork, kind: kind, version: version)])
         }
     }
 

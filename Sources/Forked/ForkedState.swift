@@ -52,7 +52,7 @@ public struct ForkedState<Resource: Sendable>: Sendable {
 
     /// Hands out the next tick of the logical clock.
     mutating func tick() -> Version {
-        clock = Version(count: clock.count + 1)
+        clock = clock.next()
         return clock
     }
 

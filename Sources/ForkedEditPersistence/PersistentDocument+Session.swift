@@ -36,7 +36,7 @@ extension PersistentDocument {
     /// The fork, other than this process's and main, whose value changed last; main when
     /// there is none.
     public func mostRecentlyChangedOtherFork() throws -> Fork {
-        let others = try resource.forks.filter { $0 != .main && !ownForks.contains($0) }
+        let others = try resource.currentForks().filter { $0 != .main && !ownForks.contains($0) }
         let times = try others.map { (fork: $0, time: try resource.lastChange(in: $0)) }
         return times.max { ($0.time, $1.fork) < ($1.time, $0.fork) }?.fork ?? .main
     }

@@ -41,7 +41,7 @@ public enum StoredForks {
         return try FileLock.withLock(on: layout.openLock) {
             let state = try repository(layout).withState { $0 }
             let resource = try ForkedResource(repository: InMemoryRepository(state: state))
-            return try resource.forks.filter { $0 != .main }.sorted { $0.name < $1.name }.map { fork in
+            return try resource.currentForks().filter { $0 != .main }.sorted { $0.name < $1.name }.map { fork in
                 let journal = try JournalContents.read(layout.journal(of: fork))
                 let current = journal.flatMap { $0.baseVersion == state.version(of: fork) ? $0 : nil }
                 let stored = try resource.value(in: fork) ?? TextDocument(text: "")

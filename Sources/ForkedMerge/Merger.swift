@@ -17,3 +17,14 @@ public protocol Merger: Sendable {
     /// preferred (or placed first, when both changes can be kept).
     func merge(_ dominant: T, withSubordinate subordinate: T, commonAncestor: T) throws -> T
 }
+
+extension Merger {
+    /// The original Forked's older spelling of a merge, where the ancestor may be missing: with
+    /// an ancestor it is ``merge(_:withSubordinate:commonAncestor:)``; without one there is no
+    /// telling which side changed what, so `dominant` is kept.
+    @available(*, deprecated, renamed: "merge(_:withSubordinate:commonAncestor:)")
+    public func merge(_ dominant: T, withOlderConflicting subordinate: T, commonAncestor: T?) throws -> T {
+        guard let commonAncestor else { return dominant }
+        return try merge(dominant, withSubordinate: subordinate, commonAncestor: commonAncestor)
+    }
+}

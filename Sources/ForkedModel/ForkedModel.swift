@@ -32,7 +32,8 @@ public macro ForkedModel() = #externalMacro(module: "ForkedModelMacros", type: "
 /// whose `forkedModelVersion` is newer than `modelVersion` throws ``ModelVersionError``
 /// rather than silently dropping properties this build does not know.
 ///
-/// - Parameter version: The model's version, an integer literal of at least 1. Raise it
+/// - Parameter version: The model's version, a non-negative integer literal (the original
+///   Forked starts at 0). Raise it
 ///   whenever a release adds properties an older release would lose.
 @attached(member, names: named(forkedModelVersion))
 @attached(extension, conformances: Mergeable, VersionedModel, names: named(merged), named(modelVersion))

@@ -28,6 +28,20 @@ extension VersionedModel {
     }
 }
 
+/// The original Forked's spelling of the versioned-model API.
+extension VersionedModel {
+    /// The model version this build understands: the original Forked's name for ``modelVersion``.
+    public static var currentModelVersion: Int { modelVersion }
+
+    /// The model version that wrote this value: the original Forked's name for
+    /// ``forkedModelVersion``. It is never `nil` here, since every value records its version.
+    public var modelVersion: Int? { forkedModelVersion }
+
+    /// Whether this build can merge this value: it was written by this model version or an
+    /// older one. `false` is what ``checkModelVersion()`` throws about.
+    public var canLoadModelVersion: Bool { forkedModelVersion <= Self.modelVersion }
+}
+
 /// Thrown when merging a ``VersionedModel`` value written by a newer version of the model
 /// than this build supports: the merge would drop the properties the newer version added.
 public struct ModelVersionError: Error, Equatable, Sendable, CustomStringConvertible {

@@ -109,6 +109,34 @@ enum DeclaredTypeKind: Equatable {
         return type
     }
 
+    /// The element type of `[E]` or `Array<E>`, as spelled.
+    static func elementTypes(ofArray type: TypeSyntax) -> String? {
+        if let array = type.as(ArrayTypeSyntax.self) { return array.element.trimmedDescription }
+        return genericArgumentsSpelled(of: type, named: "Array", count: 1)
+    }
+
+    /// The element type of `Set<E>`, as spelled.
+    static func elementTypes(ofSet type: TypeSyntax) -> String? {
+        genericArgumentsSpelled(of: type, named: "Set", count: 1)
+    }
+
+    /// The key and value types of `[K: V]` or `Dictionary<K, V>`, as spelled and separated by a comma.
+    static func elementTypes(ofDictionary type: TypeSyntax) -> String? {
+        if let dictionary = type.as(DictionaryTypeSyntax.self) {
+            return "\(dictionary.key.trimmedDescription), \(dictionary.value.trimmedDescription)"
+        }
+        return genericArgumentsSpelled(of: type, named: "Dictionary", count: 2)
+    }
+
+    /// The generic arguments of the standard type `name`, joined by commas, when `type` names it
+    /// with `count` of them.
+    private static func genericArgumentsSpelled(of type: TypeSyntax, named name: String, count: Int) -> String? {
+        guard standardName(of: type) == name, let arguments = genericArguments(of: type), arguments.count == count else {
+            return nil
+        }
+        return arguments.map { $0.argument.trimmedDescription }.joined(separator: ", ")
+    }
+
     private static func genericArguments(of type: TypeSyntax) -> GenericArgumentListSyntax? {
         if let identifier = type.as(IdentifierTypeSyntax.self) {
             return identifier.genericArgumentClause?.arguments

@@ -95,7 +95,7 @@ public struct ForkedModelMacro: ExtensionMacro, MemberMacro {
               let argument = arguments.first(where: { $0.label?.text == "version" })
         else { return .absent }
         if let literal = argument.expression.as(IntegerLiteralExprSyntax.self),
-           let number = Int(String(literal.literal.text.filter { $0 != "_" })), number >= 1 {
+           let number = Int(String(literal.literal.text.filter { $0 != "_" })), number >= 0 {
             return .number(number)
         }
         context?.diagnose(Diagnostic(node: argument.expression, message: ModelDiagnostic.invalidVersion))

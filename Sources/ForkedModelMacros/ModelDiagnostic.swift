@@ -18,6 +18,11 @@ enum ModelDiagnostic: DiagnosticMessage {
     case noStrategyForType(name: String, type: DeclaredTypeKind)
     case invalidVersion
     case mergeAlreadyImplemented
+    case backedNotOnVariable
+    case unknownBacking(spelled: String)
+    case backedNeedsType(name: String)
+    case backingDoesNotFit(strategy: BackingStrategyName, name: String, type: DeclaredTypeKind)
+    case backedAndMerged(name: String)
 
     var message: String {
         switch self {
@@ -50,9 +55,19 @@ enum ModelDiagnostic: DiagnosticMessage {
         case .noStrategyForType(let name, let type):
             "'\(name)' is \(type.spokenName), which has no merge strategy; remove @Merged to let the most recent change win"
         case .invalidVersion:
-            "the model version must be an integer literal of at least 1"
+            "the model version must be a non-negative integer literal"
         case .mergeAlreadyImplemented:
             "this struct already implements 'merged(withSubordinate:commonAncestor:)'; remove it to let @ForkedModel generate the merge, or remove @ForkedModel"
+        case .backedNotOnVariable:
+            "@Backed can only mark a single stored 'var' with a name"
+        case .unknownBacking(let spelled):
+            "'\(spelled)' is not a backing type; use one of \(BackingStrategyName.allCases.map { ".\($0.rawValue)" }.joined(separator: ", "))"
+        case .backedNeedsType(let name):
+            "'\(name)' needs a type annotation so @Backed can declare its storage"
+        case .backingDoesNotFit(let strategy, let name, let type):
+            "'.\(strategy.rawValue)' cannot back '\(name)', which is \(type.spokenName)"
+        case .backedAndMerged(let name):
+            "'\(name)' is marked both @Backed and @Merged; a backed property merges as its backing type, so remove one"
         }
     }
 
@@ -74,6 +89,11 @@ enum ModelDiagnostic: DiagnosticMessage {
         case .noStrategyForType: "noStrategyForType"
         case .invalidVersion: "invalidVersion"
         case .mergeAlreadyImplemented: "mergeAlreadyImplemented"
+        case .backedNotOnVariable: "backedNotOnVariable"
+        case .unknownBacking: "unknownBacking"
+        case .backedNeedsType: "backedNeedsType"
+        case .backingDoesNotFit: "backingDoesNotFit"
+        case .backedAndMerged: "backedAndMerged"
         }
         return MessageID(domain: "ForkedModel", id: id)
     }

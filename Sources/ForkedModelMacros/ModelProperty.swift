@@ -10,6 +10,8 @@ struct ModelProperty: Equatable {
         case mostRecentChange
         /// `@Merged`: merged with a strategy.
         case merged(MergeStrategyName)
+        /// `@Backed(by:)`: the replicated storage `_name` merges through its own conformance.
+        case backed
     }
 
     /// The property's name as spelled, backticks included, so it can be used in code as is.
@@ -20,6 +22,9 @@ struct ModelProperty: Equatable {
     var mergeStatement: String {
         let sides = "self.\(name), withSubordinate: other.\(name), commonAncestor: commonAncestor.\(name)"
         switch rule {
+        case .backed:
+            let storage = "_\(name)"
+            return "result.\(storage) = try ForkedModel::PropertyMerging.merge(self.\(storage), withSubordinate: other.\(storage), commonAncestor: commonAncestor.\(storage))"
         case .mostRecentChange:
             return "result.\(name) = ForkedModel::PropertyMerging.mostRecentChange(\(sides))"
         case .merged(let strategy):
@@ -99,7 +104,11 @@ struct ModelPropertyReader {
         let mistakesBefore = mistakeCount
         checkDeclaration(variable, binding: binding, name: name)
         var rule = ModelProperty.Rule.mostRecentChange
-        if let mergedAttribute {
+        if BackedProperty.attribute(of: variable) != nil {
+            // @Backed reports its own mistakes; the storage it declares is what merges.
+            if let mergedAttribute { report(.backedAndMerged(name: name), at: mergedAttribute) }
+            rule = .backed
+        } else if let mergedAttribute {
             guard let strategy = mergeStrategy(for: mergedAttribute, variable: variable, binding: binding, name: name) else {
                 return nil
             }
@@ -175,11 +184,16 @@ struct ModelPropertyReader {
 
     /// `@Merged` or `@ForkedModel.Merged`.
     static func mergedAttribute(of variable: VariableDeclSyntax) -> AttributeSyntax? {
+        attribute(named: "Merged", of: variable)
+    }
+
+    /// The attribute `@name` or `@Module.name` on `variable`.
+    static func attribute(named name: String, of variable: VariableDeclSyntax) -> AttributeSyntax? {
         for element in variable.attributes {
             guard let attribute = element.as(AttributeSyntax.self) else { continue }
             let type = attribute.attributeName
-            let name = type.as(IdentifierTypeSyntax.self)?.name.text ?? type.as(MemberTypeSyntax.self)?.name.text
-            if name == "Merged" { return attribute }
+            let spelled = type.as(IdentifierTypeSyntax.self)?.name.text ?? type.as(MemberTypeSyntax.self)?.name.text
+            if spelled == name { return attribute }
         }
         return nil
     }

@@ -64,7 +64,7 @@ struct ForkSnapshot: Equatable, CustomStringConvertible {
         values = [:]
         ancestors = [:]
         statuses = [:]
-        for fork in try resource.forks {
+        for fork in try resource.currentForks() {
             values[fork.name] = try resource.value(in: fork)
             ancestors[fork.name] = try resource.commonAncestor(of: fork)
             statuses[fork.name] = try resource.status(of: fork)

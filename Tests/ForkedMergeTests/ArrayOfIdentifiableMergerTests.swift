@@ -3,12 +3,6 @@ import ForkedMerge
 import PropertyBased
 import Testing
 
-/// Optionals of identifiable values are identifiable here only so the merger can be tried with
-/// `Element == Wrapped?`; every `nil` shares the identifier `nil`.
-extension Optional: @retroactive Identifiable where Wrapped: Identifiable {
-    public var id: Wrapped.ID? { self?.id }
-}
-
 @Suite("ArrayOfIdentifiableMerger")
 struct ArrayOfIdentifiableMergerTests {
     let merger = ArrayOfIdentifiableMerger<Item>()

@@ -12,12 +12,12 @@ struct MergeableArrayTests {
     func localEdits() throws {
         var array = MergeableArray<String>(replica: a)
         array.append("b")
-        try array.insert("a", at: 0)
+        array.insert("a", at: 0)
         array.append("d")
-        try array.insert("c", at: 2)
+        array.insert("c", at: 2)
         #expect(array.values == ["a", "b", "c", "d"])
-        #expect(try array.remove(at: 1) == "b")
-        try array.insert("x", at: 1)
+        #expect(array.remove(at: 1) == "b")
+        array.insert("x", at: 1)
         #expect(array.values == ["a", "x", "c", "d"])
         #expect(array.count == 4)
         #expect(try array.element(at: 2) == "c")
@@ -26,9 +26,9 @@ struct MergeableArrayTests {
     @Test("out-of-range indices are refused with an error")
     func outOfRange() {
         var array = MergeableArray([1, 2], replica: a)
-        #expect(throws: MergeableArrayError.indexOutOfRange(index: 3, count: 2)) { try array.insert(0, at: 3) }
-        #expect(throws: MergeableArrayError.indexOutOfRange(index: -1, count: 2)) { try array.insert(0, at: -1) }
-        #expect(throws: MergeableArrayError.indexOutOfRange(index: 2, count: 2)) { try array.remove(at: 2) }
+        #expect(throws: MergeableArrayError.indexOutOfRange(index: 3, count: 2)) { try array.insert(0, checkedAt: 3) }
+        #expect(throws: MergeableArrayError.indexOutOfRange(index: -1, count: 2)) { try array.insert(0, checkedAt: -1) }
+        #expect(throws: MergeableArrayError.indexOutOfRange(index: 2, count: 2)) { try array.remove(checkedAt: 2) }
         #expect(throws: MergeableArrayError.indexOutOfRange(index: -1, count: 2)) { try array.element(at: -1) }
         #expect(array.values == [1, 2])
     }
@@ -41,7 +41,7 @@ struct MergeableArrayTests {
         mine.append("eggs")
         var theirs = base
         theirs.replica = b
-        try theirs.insert("bread", at: 0)
+        theirs.insert("bread", at: 0)
         let merged = try mine.merged(withSubordinate: theirs, commonAncestor: base)
         #expect(merged.values == ["bread", "milk", "eggs"])
         #expect(try theirs.merged(withSubordinate: mine, commonAncestor: base).values == merged.values)
@@ -52,12 +52,12 @@ struct MergeableArrayTests {
         let base = MergeableArray(["[", "]"], replica: a)
         var mine = base
         mine.replica = a // a copy of its own, edited as a: base stays alive
-        try mine.insert("a1", at: 1)
-        try mine.insert("a2", at: 2)
+        mine.insert("a1", at: 1)
+        mine.insert("a2", at: 2)
         var theirs = base
         theirs.replica = b
-        try theirs.insert("b1", at: 1)
-        try theirs.insert("b2", at: 2)
+        theirs.insert("b1", at: 1)
+        theirs.insert("b2", at: 2)
         let merged = mine.joined(with: theirs)
         // Same counters, so replica "b" sorts later and its run comes first.
         #expect(merged.values == ["[", "b1", "b2", "a1", "a2", "]"])
@@ -69,10 +69,10 @@ struct MergeableArrayTests {
         let base = MergeableArray(["a", "b", "c"], replica: a)
         var mine = base
         mine.replica = a // a copy of its own, edited as a: base stays alive
-        try mine.remove(at: 1)
+        mine.remove(at: 1)
         var theirs = base
         theirs.replica = b
-        try theirs.insert("b+", at: 2)
+        theirs.insert("b+", at: 2)
         #expect(mine.joined(with: theirs).values == ["a", "b+", "c"])
     }
 
@@ -81,7 +81,7 @@ struct MergeableArrayTests {
         let base = MergeableArray([1, 2, 3], replica: a)
         var mine = base
         mine.replica = a // a copy of its own, edited as a: base stays alive
-        try mine.remove(at: 0)
+        mine.remove(at: 0)
         #expect(mine.joined(with: base).values == [2, 3])
         #expect(base.joined(with: mine).values == [2, 3])
     }
@@ -92,7 +92,7 @@ struct MergeableArrayTests {
         for value in 1...5 { busy.append(value) }
         var quiet = MergeableArray<Int>(replica: ReplicaID("a"))
         quiet = quiet.joined(with: busy)
-        try quiet.insert(0, at: 0)
+        quiet.insert(0, at: 0)
         #expect(quiet.values == [0, 1, 2, 3, 4, 5])
         #expect(quiet.joined(with: busy).values == [0, 1, 2, 3, 4, 5])
         #expect(busy.joined(with: quiet).values == [0, 1, 2, 3, 4, 5])
@@ -101,7 +101,7 @@ struct MergeableArrayTests {
     @Test("encoding round-trips elements and tombstones")
     func codable() throws {
         var array = MergeableArray(["x", "y", "z"], replica: a)
-        try array.remove(at: 1)
+        array.remove(at: 1)
         let decoded = try JSONDecoder().decode(MergeableArray<String>.self, from: JSONEncoder().encode(array))
         #expect(decoded == array)
         #expect(decoded.values == ["x", "z"])
@@ -131,8 +131,8 @@ struct MergeableArrayTests {
         let replicas = playSession(steps, make: { MergeableArray<Int>(replica: $0) }) { array, step, index in
             let count = array.count
             if step.action < 5 || count == 0 {
-                if (try? array.insert(index, at: step.position % (count + 1))) != nil { inserted.insert(index) }
-            } else if let value = try? array.remove(at: step.position % count) {
+                if (try? array.insert(index, checkedAt: step.position % (count + 1))) != nil { inserted.insert(index) }
+            } else if let value = try? array.remove(checkedAt: step.position % count) {
                 removed.insert(value)
             }
         }

@@ -19,7 +19,7 @@ struct MergeableDictionaryTests {
         #expect(removed == 2)
         dictionary["z"] = 4
         dictionary["z"] = nil
-        #expect(dictionary.values == ["x": 3])
+        #expect(dictionary.dictionary == ["x": 3])
         #expect(dictionary.keys == ["x"])
         #expect(dictionary.count == 1)
     }
@@ -34,7 +34,7 @@ struct MergeableDictionaryTests {
         theirs.replica = b
         theirs["theirs"] = 2
         theirs["shared"] = nil
-        #expect(mine.joined(with: theirs).values == ["mine": 1, "theirs": 2])
+        #expect(mine.joined(with: theirs).dictionary == ["mine": 1, "theirs": 2])
     }
 
     @Test("concurrent writes to a key: the latest write wins on both replicas")
@@ -59,7 +59,7 @@ struct MergeableDictionaryTests {
         var theirs = base
         theirs.replica = b
         theirs["k"] = 5
-        #expect(mine.joined(with: theirs).values == ["k": 5])
+        #expect(mine.joined(with: theirs).dictionary == ["k": 5])
     }
 
     @Test("a removed value never comes back, even when an older concurrent write of its key survives")
@@ -74,7 +74,7 @@ struct MergeableDictionaryTests {
         remover["k"] = nil
         // "latest" was removed; "early" was never seen by the remover, so it survives.
         let merged = early.joined(with: remover).joined(with: writer)
-        #expect(merged.values == ["k": "early"])
+        #expect(merged.dictionary == ["k": "early"])
     }
 
     @Test("replicated values merge their concurrent edits instead of discarding one")
@@ -108,7 +108,7 @@ struct MergeableDictionaryTests {
         let decoded = try JSONDecoder().decode(
             MergeableDictionary<String, String>.self, from: JSONEncoder().encode(dictionary))
         #expect(decoded == dictionary)
-        #expect(decoded.values == ["b": "y", "c": "z"])
+        #expect(decoded.dictionary == ["b": "y", "c": "z"])
     }
 
     @Test("decoding two writes with the same tag is a clear error")

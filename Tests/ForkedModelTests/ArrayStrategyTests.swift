@@ -42,7 +42,7 @@ struct ArrayStrategyTests {
     func throughQuickFork() throws {
         let phone = Fork(name: "phone")
         let laptop = Fork(name: "laptop")
-        let resource = try QuickFork(initialValue: ancestor, forks: [phone, laptop])
+        let resource = QuickFork(initialValue: ancestor, forks: [phone, laptop])
         var onPhone = ancestor
         onPhone.songs.insert("bridge", at: 2)
         onPhone.name = "Road mix"

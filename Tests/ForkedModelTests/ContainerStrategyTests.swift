@@ -104,7 +104,7 @@ struct ContainerStrategyTests {
         let phone = Fork(name: "phone")
         let laptop = Fork(name: "laptop")
         let start = Board(labels: ["red"], tasks: [TaskItem(id: 1, title: "write")])
-        let resource = try QuickFork(initialValue: start, forks: [phone, laptop])
+        let resource = QuickFork(initialValue: start, forks: [phone, laptop])
         var onPhone = start
         onPhone.tasks[0].done = true
         onPhone.labels.insert("blue")

@@ -571,11 +571,11 @@ struct ForkedModelDiagnosticTests {
 
 @Suite("@ForkedModel(version:) diagnostics", .macros(MacroSpecs.versioned, record: .missing))
 struct ForkedModelVersionDiagnosticTests {
-    @Test("a version must be an integer literal of at least 1")
+    @Test("a version must be a non-negative integer literal")
     func invalidVersion() {
         assertMacro {
             """
-            @ForkedModel(version: 0)
+            @ForkedModel(version: -1)
             struct Note {
                 var text: String = ""
             }
@@ -587,16 +587,16 @@ struct ForkedModelVersionDiagnosticTests {
             """
         } diagnostics: {
             """
-            @ForkedModel(version: 0)
-                                  ┬
-                                  ╰─ 🛑 the model version must be an integer literal of at least 1
+            @ForkedModel(version: -1)
+                                  ┬─
+                                  ╰─ 🛑 the model version must be a non-negative integer literal
             struct Note {
                 var text: String = ""
             }
 
             @ForkedModel(version: currentVersion)
                                   ┬─────────────
-                                  ╰─ 🛑 the model version must be an integer literal of at least 1
+                                  ╰─ 🛑 the model version must be a non-negative integer literal
             struct Draft {
                 var text: String = ""
             }

@@ -8,6 +8,7 @@ enum MacroSpecs {
     static let unversioned: [String: MacroSpec] = [
         "ForkedModel": MacroSpec(type: ForkedModelMacro.self, conformances: ["Mergeable"]),
         "Merged": MacroSpec(type: MergedMacro.self),
+        "Backed": MacroSpec(type: BackedMacro.self),
     ]
 
     static let versioned: [String: MacroSpec] = [

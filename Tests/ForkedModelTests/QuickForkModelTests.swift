@@ -9,7 +9,7 @@ struct QuickForkModelTests {
 
     @Test("forks that edit different properties both keep their edits after a sync")
     func disjointEdits() throws {
-        let resource = try QuickFork(initialValue: Profile(name: "Ada", age: 36), forks: [phone, laptop])
+        let resource = QuickFork(initialValue: Profile(name: "Ada", age: 36), forks: [phone, laptop])
         var onPhone = try #require(try resource.value(in: phone))
         onPhone.age = 37
         try resource.update(phone, with: onPhone)
@@ -27,7 +27,7 @@ struct QuickForkModelTests {
 
     @Test("where two forks changed the same unmarked property, the more recent change wins")
     func mostRecentChangeWins() throws {
-        let resource = try QuickFork(initialValue: Profile(name: "Ada"), forks: [phone, laptop])
+        let resource = QuickFork(initialValue: Profile(name: "Ada"), forks: [phone, laptop])
         // The laptop edits after the phone, so its name is the more recent change, whatever
         // order the forks are synced in.
         try resource.update(phone, with: Profile(name: "Augusta"))
@@ -40,7 +40,7 @@ struct QuickForkModelTests {
     @Test("a @Merged counter adds up concurrent increments, and a nested model merges inside")
     func mergedCounterAndNestedModel() throws {
         let start = Team(lead: Profile(name: "Ada"), motto: "Compute")
-        let resource = try QuickFork(initialValue: start, forks: [phone, laptop])
+        let resource = QuickFork(initialValue: start, forks: [phone, laptop])
         var onPhone = start
         onPhone.lead.visits.value += 2
         onPhone.lead.age = 37
@@ -61,7 +61,7 @@ struct QuickForkModelTests {
 
     @Test("a fork holding data from a newer model version cannot be merged into main")
     func newerVersionRefused() throws {
-        let resource = try QuickFork(initialValue: VersionedNote(title: "draft"), forks: [phone])
+        let resource = QuickFork(initialValue: VersionedNote(title: "draft"), forks: [phone])
         try resource.update(.main, with: VersionedNote(title: "edited here"))
         let json = #"{"title":"edited by a newer build","pinned":false,"forkedModelVersion":3}"#
         let fromNewerBuild = try JSONDecoder().decode(VersionedNote.self, from: Data(json.utf8))

@@ -8,7 +8,7 @@ struct ReadmeExampleTests {
     @Test("Forked in short")
     func forkedInShort() throws {
         let note = Fork(name: "note")
-        let resource = try QuickFork(initialValue: "Hello", forks: [note])
+        let resource = QuickFork(initialValue: "Hello", forks: [note])
 
         try resource.update(note, with: "Hello, world")
         #expect(try resource.status(of: note) == .ahead(edits: 1))
@@ -38,7 +38,7 @@ struct ReadmeExampleTests {
     func forkedModelInShort() throws {
         let phone = Fork(name: "phone")
         let laptop = Fork(name: "laptop")
-        let notes = try QuickFork(initialValue: ReadmeNote(), forks: [phone, laptop])
+        let notes = QuickFork(initialValue: ReadmeNote(), forks: [phone, laptop])
         var onPhone = try #require(try notes.value(in: phone))
         onPhone.text = "Buy milk"
         onPhone.views.value += 1

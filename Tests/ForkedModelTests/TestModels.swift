@@ -33,6 +33,12 @@ struct VersionedNote: Equatable, Codable {
     var pinned: Bool = false
 }
 
+/// A model at its first release, numbered from 0 as the original Forked does.
+@ForkedModel(version: 0)
+struct FirstReleaseNote: Equatable, Codable {
+    var title: String = ""
+}
+
 @ForkedModel
 struct TaskItem: Identifiable, Equatable, Codable {
     var id: Int = 0

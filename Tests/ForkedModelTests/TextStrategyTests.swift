@@ -73,7 +73,7 @@ struct TextStrategyTests {
     func throughQuickFork() throws {
         let phone = Fork(name: "phone")
         let laptop = Fork(name: "laptop")
-        let resource = try QuickFork(initialValue: ancestor, forks: [phone, laptop])
+        let resource = QuickFork(initialValue: ancestor, forks: [phone, laptop])
         var onPhone = ancestor
         onPhone.text = "The cat sat on the mat. It purred."
         try resource.update(phone, with: onPhone)

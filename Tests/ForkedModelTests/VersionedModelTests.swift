@@ -45,4 +45,19 @@ struct VersionedModelTests {
         #expect(merged.pinned)
         #expect(merged.forkedModelVersion == 2)
     }
+
+    @Test("the original Forked's spellings: version 0, currentModelVersion, modelVersion, canLoadModelVersion")
+    func originalSpellings() throws {
+        #expect(FirstReleaseNote.currentModelVersion == 0)
+        #expect(FirstReleaseNote().modelVersion == 0)
+        #expect(FirstReleaseNote().canLoadModelVersion)
+        #expect(VersionedNote.currentModelVersion == 2)
+        #expect(VersionedNote().modelVersion == 2)
+        #expect(VersionedNote().canLoadModelVersion)
+        #expect(try !noteFromNewerBuild().canLoadModelVersion)
+        let ancestor = FirstReleaseNote(title: "a")
+        var edited = ancestor
+        edited.title = "b"
+        #expect(try edited.merged(withSubordinate: ancestor, commonAncestor: ancestor).title == "b")
+    }
 }

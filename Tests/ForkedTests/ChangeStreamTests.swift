@@ -5,7 +5,7 @@ import Testing
 struct ChangeStreamTests {
     @Test("every change is delivered in order, to every subscriber")
     func changesArrive() async throws {
-        let resource = try QuickFork(initialValue: 0, forks: [left])
+        let resource = QuickFork(initialValue: 0, forks: [left])
         let first = resource.changeStream
         let second = resource.changeStream
         try resource.update(left, with: 1)
@@ -17,9 +17,9 @@ struct ChangeStreamTests {
         let expected: [ForkChange] = [
             ForkChange(fork: left, kind: .updated, version: Version(count: 2)),
             ForkChange(fork: .main, kind: .merged(.fastForward), mergingFork: left, version: Version(count: 2)),
-            ForkChange(fork: right, kind: .created, version: nil),
+            ForkChange(fork: right, kind: .created, version: Version(count: 2)),
             ForkChange(fork: right, kind: .removedContent, version: Version(count: 3)),
-            ForkChange(fork: right, kind: .deleted, version: nil),
+            ForkChange(fork: right, kind: .deleted, version: Version(count: 3)),
         ]
         for stream in [first, second] {
             var received: [ForkChange] = []

@@ -67,7 +67,7 @@ struct FileRepositoryModelTests {
         }
         #expect(failures > 10, "seed \(seed): failures were injected (\(failures))")
         let final = try ForkedResource(repository: try FileRepository<Lines>(directory: directory))
-        for fork in try model.forks {
+        for fork in try model.currentForks() {
             #expect(try final.value(in: fork) == model.value(in: fork), "seed \(seed), fork \(fork.name)")
             #expect(try final.status(of: fork) == model.status(of: fork), "seed \(seed), fork \(fork.name)")
         }

@@ -17,7 +17,7 @@ struct FileRepositoryTests {
             try resource.update(.main, with: "main edit")
         }
         let reopened = try ForkedResource(repository: try FileRepository<String>(directory: directory))
-        #expect(try reopened.forks == [.main, left, right])
+        #expect(try reopened.currentForks() == [.main, left, right])
         #expect(try reopened.value(in: .main) == "main edit")
         #expect(try reopened.value(in: left) == "left edit")
         #expect(try reopened.commonAncestor(of: left) == "ancestor")
@@ -113,7 +113,7 @@ struct FileRepositoryTests {
         try first.create(left)
         let second = try ForkedResource(repository: try FileRepository<[Int]>(directory: directory))
         try second.create(right)
-        #expect(try first.forks == [.main, left, right])
+        #expect(try first.currentForks() == [.main, left, right])
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
                 for step in 0..<50 { try first.update(left, with: (try first.value(in: left) ?? []) + [step]) }

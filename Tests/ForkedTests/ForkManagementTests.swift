@@ -6,15 +6,15 @@ import Testing
 struct ForkManagementTests {
     @Test("forks are listed main first, then by name")
     func listing() throws {
-        let resource = try QuickFork(initialValue: 1, forks: [Fork(name: "b"), Fork(name: "a")])
-        #expect(try resource.forks == [.main, Fork(name: "a"), Fork(name: "b")])
+        let resource = QuickFork(initialValue: 1, forks: [Fork(name: "b"), Fork(name: "a")])
+        #expect(try resource.currentForks() == [.main, Fork(name: "a"), Fork(name: "b")])
         #expect(try resource.has(Fork(name: "a")))
         #expect(try !resource.has(Fork(name: "c")))
     }
 
     @Test("errors are typed and say what went wrong")
     func typedErrors() throws {
-        let resource = try QuickFork(initialValue: 1, forks: [left])
+        let resource = QuickFork(initialValue: 1, forks: [left])
         #expect(throws: ForkedError.forkAlreadyExists(left)) { try resource.create(left) }
         #expect(throws: ForkedError.mainCannotBeCreatedOrDeleted) { try resource.create(.main) }
         #expect(throws: ForkedError.mainCannotBeCreatedOrDeleted) { try resource.delete(.main) }
@@ -28,17 +28,17 @@ struct ForkManagementTests {
 
     @Test("deleting a fork drops what it stored")
     func deleteDropsCopies() throws {
-        let resource = try QuickFork(initialValue: 1, forks: [left])
+        let resource = QuickFork(initialValue: 1, forks: [left])
         try resource.update(left, with: 2)
         #expect(try resource.storedCopyCount == 2)
         try resource.delete(left)
         #expect(try resource.storedCopyCount == 1)
-        #expect(try resource.forks == [.main])
+        #expect(try resource.currentForks() == [.main])
     }
 
     @Test("the in-memory repository round-trips through Codable with all forks")
     func inMemoryCodable() throws {
-        let resource = try QuickFork(initialValue: "a", forks: [left, right])
+        let resource = QuickFork(initialValue: "a", forks: [left, right])
         try resource.update(left, with: "b")
         try resource.update(.main, with: "c")
         let data = try JSONEncoder().encode(resource.repository)

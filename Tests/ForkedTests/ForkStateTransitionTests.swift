@@ -5,7 +5,7 @@ import Testing
 struct ForkStateTransitionTests {
     @Test("a fork in sync stores nothing; behind stores the ancestor; ahead its value; diverged both")
     func storedCopiesFollowEveryTransition() throws {
-        let resource = try QuickFork(initialValue: 0, forks: [left, right])
+        let resource = QuickFork(initialValue: 0, forks: [left, right])
         #expect(try resource.status(of: left) == .inSync)
         #expect(try resource.storedCopyCount(in: left) == 0)
         #expect(try resource.storedCopyCount == 1)
@@ -42,13 +42,13 @@ struct ForkStateTransitionTests {
         try resource.update(right, with: 11)
         try resource.syncAllForks()
         #expect(try resource.storedCopyCount == 1)
-        #expect(try resource.forks.allSatisfy { try resource.value(in: $0) == 11 })
+        #expect(try resource.currentForks().allSatisfy { try resource.value(in: $0) == 11 })
     }
 
     @Test("memory scales with diverged forks, not with the number of forks")
     func manyForksInSyncCostNothing() throws {
         let forks = (0..<50).map { Fork(name: "f\($0)") }
-        let resource = try QuickFork(initialValue: "x", forks: forks)
+        let resource = QuickFork(initialValue: "x", forks: forks)
         #expect(try resource.storedCopyCount == 1)
         try resource.update(forks[3], with: "y")
         #expect(try resource.storedCopyCount == 2)
@@ -59,7 +59,7 @@ struct ForkStateTransitionTests {
 
     @Test("merging into main from a fork that only main moved past does nothing")
     func behindForkHasNothingToGive() throws {
-        let resource = try QuickFork(initialValue: 1, forks: [left])
+        let resource = QuickFork(initialValue: 1, forks: [left])
         try resource.update(.main, with: 2)
         #expect(try resource.mergeIntoMain(from: left) == .none)
         #expect(try resource.mergeFromMain(into: left) == .fastForward)
@@ -68,7 +68,7 @@ struct ForkStateTransitionTests {
 
     @Test("fast-forward into main keeps other forks' ancestors")
     func fastForwardIntoMain() throws {
-        let resource = try QuickFork(initialValue: Lines("a"), forks: [left, right])
+        let resource = QuickFork(initialValue: Lines("a"), forks: [left, right])
         try resource.update(left, with: Lines("a", "b"))
         #expect(try resource.mergeIntoMain(from: left) == .fastForward)
         #expect(try resource.value(in: .main) == Lines("a", "b"))
@@ -79,7 +79,7 @@ struct ForkStateTransitionTests {
 
     @Test("a three-way merge uses the fork's ancestor and keeps both sides' changes")
     func threeWayMergeOfMergeableValues() throws {
-        let resource = try QuickFork(initialValue: Lines("a", "b"), forks: [left, right])
+        let resource = QuickFork(initialValue: Lines("a", "b"), forks: [left, right])
         try resource.update(left, with: Lines("a", "b", "from left"))
         try resource.update(right, with: Lines("b", "from right"))
         try resource.syncAllForks()
@@ -92,7 +92,7 @@ struct ForkStateTransitionTests {
 
     @Test("merging main into a diverged fork keeps its own edits pending for main")
     func mergeFromMainIntoDivergedFork() throws {
-        let resource = try QuickFork(initialValue: Lines("a"), forks: [left])
+        let resource = QuickFork(initialValue: Lines("a"), forks: [left])
         try resource.update(left, with: Lines("a", "l"))
         try resource.update(.main, with: Lines("a", "m"))
         #expect(try resource.mergeFromMain(into: left) == .resolveConflict)

@@ -8,7 +8,7 @@ struct RandomOperationTests {
     func statusesStayTruthful(seed: UInt64) throws {
         var random = SeededGenerator(state: seed)
         let names = ["a", "b", "c"].map { Fork(name: $0) }
-        let resource = try QuickFork(initialValue: Lines("start"), forks: names)
+        let resource = QuickFork(initialValue: Lines("start"), forks: names)
         for step in 0..<600 {
             let fork = names[Int.random(in: 0..<names.count, using: &random)]
             switch Int.random(in: 0..<8, using: &random) {

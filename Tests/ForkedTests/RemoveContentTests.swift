@@ -5,7 +5,7 @@ import Testing
 struct RemoveContentTests {
     @Test("removed on one side and edited on the other: the edit survives")
     func editSurvivesRemoval() throws {
-        let resource = try QuickFork(initialValue: "draft", forks: [left, right])
+        let resource = QuickFork(initialValue: "draft", forks: [left, right])
         try resource.removeContent(from: left)
         try resource.update(right, with: "edited draft")
         try resource.syncAllForks()
@@ -13,7 +13,7 @@ struct RemoveContentTests {
         #expect(try resource.value(in: left) == "edited draft")
 
         // Same outcome when the removal happens after the edit.
-        let other = try QuickFork(initialValue: "draft", forks: [left, right])
+        let other = QuickFork(initialValue: "draft", forks: [left, right])
         try other.update(right, with: "edited draft")
         try other.removeContent(from: left)
         try other.syncAllForks()
@@ -22,7 +22,7 @@ struct RemoveContentTests {
 
     @Test("removed on one side, untouched on the other: the removal wins")
     func removalOfUntouchedContent() throws {
-        let resource = try QuickFork(initialValue: "draft", forks: [left, right])
+        let resource = QuickFork(initialValue: "draft", forks: [left, right])
         try resource.removeContent(from: left)
         try resource.syncAllForks()
         #expect(try resource.value(in: .main) == nil)

@@ -47,7 +47,7 @@ struct EqualChangesTests {
 
     @Test("two forks incrementing a counter alike end with both increments")
     func forksIncrementingAlike() throws {
-        let resource = try QuickFork(initialValue: Counter(count: 0), forks: [left, right])
+        let resource = QuickFork(initialValue: Counter(count: 0), forks: [left, right])
         try resource.update(left, with: Counter(count: 1))
         try resource.update(right, with: Counter(count: 1))
         try resource.syncAllForks()

@@ -32,3 +32,11 @@ extension ConvergentReplicatedValue {
         joined(with: other)
     }
 }
+
+extension ConvergentReplicatedValue {
+    /// The original Forked's spelling of ``joined(with:)``.
+    @available(*, deprecated, renamed: "joined(with:)")
+    public func merged(with other: Self) throws -> Self {
+        joined(with: other)
+    }
+}

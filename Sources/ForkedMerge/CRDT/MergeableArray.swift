@@ -26,12 +26,12 @@
 /// var theirs = mine
 /// theirs.replica = ReplicaID("b")
 /// mine.append("eggs")
-/// try theirs.insert("bread", at: 0)
+/// theirs.insert("bread", at: 0)
 /// try mine.merged(withSubordinate: theirs, commonAncestor: mine).values // ["bread", "milk", "eggs"]
 /// ```
-public struct MergeableArray<Element: Codable & Sendable & Equatable>: ConvergentReplicatedValue, Codable, Sendable {
+public struct MergeableArray<Element: Sendable & Equatable>: ConvergentReplicatedValue, Sendable {
     /// One inserted element, present or tombstoned.
-    private struct Node: Codable, Equatable, Sendable {
+    fileprivate struct Node: Equatable, Sendable {
         let id: LamportTimestamp
         /// The element to the left at insertion time; `nil` for the start of the array.
         let origin: LamportTimestamp?
@@ -68,9 +68,11 @@ public struct MergeableArray<Element: Codable & Sendable & Equatable>: Convergen
         }
     }
 
-    /// The elements currently in the array, in order.
+    /// The elements currently in the array, in order. Assigning records the difference from
+    /// the current elements as removals and insertions (see ``assign(_:)``).
     public var values: [Element] {
-        nodes.compactMap { $0.isRemoved ? nil : $0.value }
+        get { nodes.compactMap { $0.isRemoved ? nil : $0.value } }
+        set { assign(newValue) }
     }
 
     /// The number of elements currently in the array.
@@ -86,8 +88,16 @@ public struct MergeableArray<Element: Codable & Sendable & Equatable>: Convergen
 
     /// Inserts `element` so that it ends up at `index`.
     ///
+    /// - Precondition: `0 <= index <= count`, as for `Array`. Use ``insert(_:checkedAt:)`` to
+    ///   be told about an index out of range instead.
+    public mutating func insert(_ element: Element, at index: Int) {
+        do { try insert(element, checkedAt: index) } catch { preconditionFailure("MergeableArray.insert: \(error)") }
+    }
+
+    /// Inserts `element` so that it ends up at `index`.
+    ///
     /// - Throws: ``MergeableArrayError/indexOutOfRange(index:count:)`` unless `0 <= index <= count`.
-    public mutating func insert(_ element: Element, at index: Int) throws {
+    public mutating func insert(_ element: Element, checkedAt index: Int) throws {
         let count = count
         guard index >= 0, index <= count else { throw MergeableArrayError.indexOutOfRange(index: index, count: count) }
         insertNode(element, afterPosition: index == 0 ? nil : nodePosition(ofElementAt: index - 1))
@@ -106,9 +116,19 @@ public struct MergeableArray<Element: Codable & Sendable & Equatable>: Convergen
     /// Removes the element at `index`, leaving a tombstone.
     ///
     /// - Returns: The removed element.
+    /// - Precondition: `0 <= index < count`, as for `Array`. Use ``remove(checkedAt:)`` to be
+    ///   told about an index out of range instead.
+    @discardableResult
+    public mutating func remove(at index: Int) -> Element {
+        do { return try remove(checkedAt: index) } catch { preconditionFailure("MergeableArray.remove: \(error)") }
+    }
+
+    /// Removes the element at `index`, leaving a tombstone.
+    ///
+    /// - Returns: The removed element.
     /// - Throws: ``MergeableArrayError/indexOutOfRange(index:count:)`` unless `0 <= index < count`.
     @discardableResult
-    public mutating func remove(at index: Int) throws -> Element {
+    public mutating func remove(checkedAt index: Int) throws -> Element {
         guard index >= 0, let position = nodePosition(ofElementAt: index) else {
             throw MergeableArrayError.indexOutOfRange(index: index, count: count)
         }
@@ -125,6 +145,20 @@ public struct MergeableArray<Element: Codable & Sendable & Equatable>: Convergen
             throw MergeableArrayError.indexOutOfRange(index: index, count: count)
         }
         return nodes[position].value
+    }
+
+    /// The element at `index`; assigning replaces it (a remove and an insert at the same place,
+    /// so a concurrent edit of the same element keeps both values).
+    ///
+    /// - Precondition: `0 <= index < count`, as for `Array`.
+    public subscript(index: Int) -> Element {
+        get {
+            do { return try element(at: index) } catch { preconditionFailure("MergeableArray subscript: \(error)") }
+        }
+        set {
+            remove(at: index)
+            insert(newValue, at: index)
+        }
     }
 
     /// The position in `nodes` of the present element at `index`, or `nil` past the end.
@@ -192,7 +226,11 @@ public struct MergeableArray<Element: Codable & Sendable & Equatable>: Convergen
     public static func == (lhs: MergeableArray<Element>, rhs: MergeableArray<Element>) -> Bool {
         lhs.nodes == rhs.nodes && lhs.clock.counter == rhs.clock.counter
     }
+}
 
+extension MergeableArray.Node: Codable where Element: Codable {}
+
+extension MergeableArray: Codable where Element: Codable {
     private enum CodingKeys: String, CodingKey {
         case nodes, clock
     }
@@ -230,5 +268,26 @@ public struct MergeableArray<Element: Codable & Sendable & Equatable>: Convergen
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(nodes, forKey: .nodes)
         try container.encode(clock.counter, forKey: .clock)
+    }
+}
+
+extension MergeableArray: ExpressibleByArrayLiteral {
+    /// Creates an array holding the listed elements, inserted by a new random replica.
+    public init(arrayLiteral elements: Element...) {
+        self.init(elements)
+    }
+}
+
+extension MergeableArray where Element: Identifiable {
+    /// The elements with one entry per identifier: where an identifier occurs more than once
+    /// (two replicas appended the same item, or an edit appended a new version of it), the last
+    /// occurrence is kept, at its own position.
+    public func entriesUniquelyIdentified() -> [Element] {
+        var seen = Set<Element.ID>()
+        var kept: [Element] = []
+        for element in values.reversed() where seen.insert(element.id).inserted {
+            kept.append(element)
+        }
+        return kept.reversed()
     }
 }

@@ -1,3 +1,5 @@
+import Forked
+
 /// A replicated dictionary: keys behave like a ``MergeableSet`` (add wins over a concurrent
 /// remove), and each key's value like a ``MergeableValue`` (the latest write wins).
 ///
@@ -8,9 +10,11 @@
 ///
 /// When `Value` is itself a ``ConvergentReplicatedValue`` (such as a `MergeableSet`), concurrent
 /// writes are not discarded: the value is the join of every surviving write, so two replicas
-/// that each changed the nested value keep both changes. Other values, including other
-/// `Mergeable` types, use last-writer-wins, because a replicated join has no ancestor to merge
-/// them against.
+/// that each changed the nested value keep both changes. Other `Mergeable` values merge
+/// against their common ancestor when the dictionary is merged with one
+/// (``merged(withSubordinate:commonAncestor:)``, as a `ForkedResource` does): two replicas that
+/// each incremented a counter under one key end with both increments. Other values, and any
+/// value in a plain ``joined(with:)``, which has no ancestor, use last-writer-wins.
 ///
 /// ## Replica identity
 ///
@@ -33,8 +37,8 @@
 /// settings["fontSize"] // 12
 /// settings["fontSize"] = nil // removes the key
 /// ```
-public struct MergeableDictionary<Key: Hashable & Codable & Sendable, Value: Codable & Sendable & Equatable>:
-    ConvergentReplicatedValue, Codable, Sendable
+public struct MergeableDictionary<Key: Hashable & Sendable, Value: Sendable & Equatable>:
+    ConvergentReplicatedValue, Sendable
 {
     /// Each present key's surviving writes, by the write's tag.
     private var writes: [Key: [LamportTimestamp: Value]] = [:]
@@ -68,11 +72,27 @@ public struct MergeableDictionary<Key: Hashable & Codable & Sendable, Value: Cod
     /// Whether no key is present.
     public var isEmpty: Bool { writes.isEmpty }
 
-    /// The current contents as a plain dictionary.
-    public var values: [Key: Value] {
-        var values: [Key: Value] = [:]
-        for key in writes.keys { values[key] = self[key] }
-        return values
+    /// The current contents as a plain dictionary. Assigning removes the keys not in the new
+    /// contents and writes the keys whose value is new or changed, leaving the others untouched.
+    public var dictionary: [Key: Value] {
+        get {
+            var dictionary: [Key: Value] = [:]
+            for key in writes.keys { dictionary[key] = self[key] }
+            return dictionary
+        }
+        set {
+            for key in keys where newValue[key] == nil { removeValue(forKey: key) }
+            for (key, value) in newValue where self[key] != value { updateValue(value, forKey: key) }
+        }
+    }
+
+    /// The values of the keys present, ordered by when their keys were last written, so that
+    /// equal dictionaries list them in the same order.
+    public var values: [Value] {
+        writes
+            .compactMap { key, keyWrites in keyWrites.keys.max().flatMap { tag in self[key].map { (tag, $0) } } }
+            .sorted { $0.0 < $1.0 }
+            .map(\.1)
     }
 
     /// The value for `key`; assigning `nil` removes the key.
@@ -119,6 +139,26 @@ public struct MergeableDictionary<Key: Hashable & Codable & Sendable, Value: Cod
         return joined
     }
 
+    /// Joins the two replicas, then merges each key both wrote concurrently against its value
+    /// in `commonAncestor`, when the values are `Mergeable` but not replicated themselves (those
+    /// join, and other values keep the latest write). The merged value is written as a new
+    /// write that supersedes both, so later joins with either side keep it.
+    public func merged(withSubordinate other: Self, commonAncestor: Self) throws -> Self {
+        var joined = joined(with: other)
+        guard Value.self is any Mergeable.Type, !(Value.self is any ConvergentReplicatedValue.Type) else { return joined }
+        for (key, live) in joined.writes where live.count > 1 {
+            // Writes both sides have seen are neither side's own change.
+            let mine = live.filter { other.writes[key]?[$0.key] == nil }
+            let theirs = live.filter { writes[key]?[$0.key] == nil }
+            guard let dominant = Self.currentValue(of: mine), let subordinate = Self.currentValue(of: theirs) else { continue }
+            let merged = try commonAncestor[key].map {
+                try ValueMerging.merge(dominant, withSubordinate: subordinate, commonAncestor: $0)
+            } ?? ValueMerging.salvage(dominant, from: subordinate)
+            joined.updateValue(merged, forKey: key)
+        }
+        return joined
+    }
+
     /// The value a key's surviving writes stand for: the join of all of them for replicated
     /// values, otherwise the latest.
     private static func currentValue(of keyWrites: [LamportTimestamp: Value]) -> Value? {
@@ -144,7 +184,9 @@ public struct MergeableDictionary<Key: Hashable & Codable & Sendable, Value: Cod
     public static func == (lhs: MergeableDictionary<Key, Value>, rhs: MergeableDictionary<Key, Value>) -> Bool {
         lhs.writes == rhs.writes && lhs.tombstones == rhs.tombstones && lhs.clock.counter == rhs.clock.counter
     }
+}
 
+extension MergeableDictionary: Codable where Key: Codable, Value: Codable {
     private enum CodingKeys: String, CodingKey {
         case entries, tombstones, clock
     }
@@ -184,5 +226,14 @@ public struct MergeableDictionary<Key: Hashable & Codable & Sendable, Value: Cod
         try container.encode(entries, forKey: .entries)
         try container.encode(tombstones, forKey: .tombstones)
         try container.encode(clock.counter, forKey: .clock)
+    }
+}
+
+extension MergeableDictionary: ExpressibleByDictionaryLiteral {
+    /// Creates a dictionary holding the listed pairs, written by a new random replica.
+    ///
+    /// - Precondition: No key is listed twice, as for `Dictionary`.
+    public init(dictionaryLiteral elements: (Key, Value)...) {
+        self.init(Dictionary(uniqueKeysWithValues: elements))
     }
 }

@@ -29,7 +29,7 @@
 /// theirs.insert("milk") // concurrently re-added
 /// try mine.merged(withSubordinate: theirs, commonAncestor: mine).values // ["milk"]
 /// ```
-public struct MergeableSet<Element: Hashable & Codable & Sendable>: ConvergentReplicatedValue, Codable, Sendable {
+public struct MergeableSet<Element: Hashable & Sendable>: ConvergentReplicatedValue, Sendable {
     /// Each present element's live insert tags.
     private var tags: [Element: Set<LamportTimestamp>] = [:]
     /// Tags of inserts that a remove has cancelled.
@@ -53,8 +53,21 @@ public struct MergeableSet<Element: Hashable & Codable & Sendable>: ConvergentRe
         for element in elements { insert(element) }
     }
 
-    /// The elements currently in the set.
-    public var values: Set<Element> { Set(tags.keys) }
+    /// Creates a set holding the elements of `array`, inserted by a new random replica: the
+    /// original Forked's spelling of ``init(_:replica:)``.
+    public init(array: [Element]) {
+        self.init(array)
+    }
+
+    /// The elements currently in the set. Assigning removes the elements not in the new set
+    /// and inserts the new ones, leaving elements in both untouched.
+    public var values: Set<Element> {
+        get { Set(tags.keys) }
+        set {
+            for element in tags.keys where !newValue.contains(element) { remove(element) }
+            for element in newValue where tags[element] == nil { insert(element) }
+        }
+    }
 
     /// The number of elements in the set.
     public var count: Int { tags.count }
@@ -108,7 +121,9 @@ public struct MergeableSet<Element: Hashable & Codable & Sendable>: ConvergentRe
     public static func == (lhs: MergeableSet<Element>, rhs: MergeableSet<Element>) -> Bool {
         lhs.tags == rhs.tags && lhs.tombstones == rhs.tombstones && lhs.clock.counter == rhs.clock.counter
     }
+}
 
+extension MergeableSet: Codable where Element: Codable {
     private enum CodingKeys: String, CodingKey {
         case entries, tombstones, clock
     }
@@ -144,5 +159,12 @@ public struct MergeableSet<Element: Hashable & Codable & Sendable>: ConvergentRe
         try container.encode(tags.map { Entry(element: $0.key, tags: $0.value) }, forKey: .entries)
         try container.encode(tombstones, forKey: .tombstones)
         try container.encode(clock.counter, forKey: .clock)
+    }
+}
+
+extension MergeableSet: ExpressibleByArrayLiteral {
+    /// Creates a set holding the listed elements, inserted by a new random replica.
+    public init(arrayLiteral elements: Element...) {
+        self.init(elements)
     }
 }

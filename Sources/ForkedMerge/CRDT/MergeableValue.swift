@@ -25,9 +25,13 @@
 /// phone.set("Final v2")
 /// let merged = try title.merged(withSubordinate: phone, commonAncestor: title) // "Final v2" (phone > laptop)
 /// ```
-public struct MergeableValue<T: Codable & Sendable & Equatable>: ConvergentReplicatedValue, Codable, Sendable {
-    /// The current value.
-    public private(set) var value: T
+public struct MergeableValue<T: Sendable & Equatable>: ConvergentReplicatedValue, Sendable {
+    /// The current value. Assigning it is a write, as ``set(_:)`` is.
+    public var value: T {
+        get { current }
+        set { set(newValue) }
+    }
+    private var current: T
     /// When the current value was written.
     public private(set) var timestamp: LamportTimestamp
     private var clock: LamportClock
@@ -42,14 +46,14 @@ public struct MergeableValue<T: Codable & Sendable & Equatable>: ConvergentRepli
     public init(_ value: T, replica: ReplicaID = ReplicaID()) {
         var clock = LamportClock(replica: replica)
         self.timestamp = clock.tick()
-        self.value = value
+        self.current = value
         self.clock = clock
     }
 
     /// Overwrites the value; the write orders after every write this replica has seen.
     public mutating func set(_ newValue: T) {
         timestamp = clock.tick()
-        value = newValue
+        current = newValue
     }
 
     /// Keeps the later write of the two, and advances the clock past both.
@@ -65,9 +69,11 @@ public struct MergeableValue<T: Codable & Sendable & Equatable>: ConvergentRepli
 
     /// Equal when value, time stamp and clock agree; the replica identity is not compared.
     public static func == (lhs: MergeableValue<T>, rhs: MergeableValue<T>) -> Bool {
-        lhs.value == rhs.value && lhs.timestamp == rhs.timestamp && lhs.clock.counter == rhs.clock.counter
+        lhs.current == rhs.current && lhs.timestamp == rhs.timestamp && lhs.clock.counter == rhs.clock.counter
     }
+}
 
+extension MergeableValue: Codable where T: Codable {
     private enum CodingKeys: String, CodingKey {
         case value, timestamp, clock
     }
@@ -75,7 +81,7 @@ public struct MergeableValue<T: Codable & Sendable & Equatable>: ConvergentRepli
     /// Decodes a register; the decoded copy gets a fresh random replica identity.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        value = try container.decode(T.self, forKey: .value)
+        current = try container.decode(T.self, forKey: .value)
         timestamp = try container.decode(LamportTimestamp.self, forKey: .timestamp)
         clock = LamportClock(replica: ReplicaID(), counter: try container.decode(UInt64.self, forKey: .clock))
         // A clock behind its own value's time stamp would reissue old stamps.
@@ -85,7 +91,7 @@ public struct MergeableValue<T: Codable & Sendable & Equatable>: ConvergentRepli
     /// Encodes value, time stamp and clock counter, but not the local replica identity.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(value, forKey: .value)
+        try container.encode(current, forKey: .value)
         try container.encode(timestamp, forKey: .timestamp)
         try container.encode(clock.counter, forKey: .clock)
     }
