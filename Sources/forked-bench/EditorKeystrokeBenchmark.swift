@@ -81,7 +81,7 @@ struct EditorKeystrokeBenchmark {
         }
         let totals = zip(handleTimes, renderTimes).map { $0 + $1 }
         let stats = session.liveMerge.statistics
-        let cursors = session.panes.map { "line \($0.cursor.line + 1)" }.joined(separator: " / ")
+        let cursors = session.panes.map { "line \($0.state.cursor.line + 1)" }.joined(separator: " / ")
         let millis = { (value: Double) in ResultTable.format(value, decimals: 2) }
         return [
             BenchmarkRow(
@@ -114,7 +114,7 @@ struct EditorKeystrokeBenchmark {
     /// session learned to splice), the live merge, and the two halves of drawing.
     private func phaseRows(of session: EditorSession, label: String) -> [BenchmarkRow] {
         let runs = options.runs
-        let pane = session.panes[session.focusedPane]
+        let pane = session.panes[session.focusedPane].state
         let join = Timing.medianMilliseconds(runs: runs) { _ = pane.buffer.text.utf8.count }
         let merge = Timing.medianMilliseconds(runs: runs) {
             _ = LiveMerge(texts: session.paneTexts, ancestor: session.ancestorText, dominantPane: session.liveMerge.dominantPane)

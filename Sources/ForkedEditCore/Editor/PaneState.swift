@@ -1,7 +1,5 @@
-/// Everything one editing pane knows: its fork's text, cursor, scroll offsets and history.
+/// Everything one editing pane knows about its text, cursor, scroll offsets and history.
 public struct PaneState: Sendable, Equatable {
-    /// The name of the fork this pane edits.
-    public let forkName: String
     /// The fork's text.
     public private(set) var buffer: TextBuffer
     /// The cursor.
@@ -20,8 +18,7 @@ public struct PaneState: Sendable, Equatable {
     public private(set) var lastChange: PaneTextChange?
 
     /// Creates a pane showing `text` with the cursor at the start.
-    public init(forkName: String, text: String) {
-        self.forkName = forkName
+    public init(text: String) {
         buffer = TextBuffer(text: text)
     }
 

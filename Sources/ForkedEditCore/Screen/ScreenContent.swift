@@ -26,13 +26,16 @@ public struct OriginRun: Hashable, Sendable {
 
 /// One editing pane as it should be drawn.
 public struct PaneContent: Sendable, Equatable {
+    /// The name of the fork the pane shows.
+    public var forkName: String
     /// The pane's state: text, cursor and scroll offsets.
     public var pane: PaneState
     /// The fork's state in words, such as "in sync" or "2 edits ahead".
     public var forkState: String
 
     /// Creates pane content.
-    public init(pane: PaneState, forkState: String) {
+    public init(forkName: String, pane: PaneState, forkState: String) {
+        self.forkName = forkName
         self.pane = pane
         self.forkState = forkState
     }
@@ -59,14 +62,6 @@ public struct LowerViewContent: Sendable, Equatable {
         self.topLine = topLine
         self.leftColumn = leftColumn
     }
-}
-
-/// A question asked on the status line.
-public enum StatusPrompt: Hashable, Sendable {
-    /// Asking for a file name to save to; `typed` is what the user entered so far.
-    case fileName(typed: String)
-    /// Asking whether to save before quitting.
-    case saveBeforeQuit
 }
 
 /// The status line's content.

@@ -62,7 +62,7 @@ public enum ScreenRenderer {
         let style = focused ? focusedTitleStyle : titleStyle
         grid.fill(title, style: style)
         let marker = focused ? "» " : "  "
-        grid.write("\(marker)\(content.pane.forkName) · \(content.forkState)", row: title.row,
+        grid.write("\(marker)\(content.forkName) · \(content.forkState)", row: title.row,
                    column: title.column, limit: title.column + title.width, style: style)
         let pane = content.pane
         for row in 0..<text.height {
@@ -95,12 +95,13 @@ public enum ScreenRenderer {
     private static func drawStatus(_ status: StatusContent, in rect: ScreenRect, into grid: inout CellGrid) {
         let limit = rect.column + rect.width
         switch status.prompt {
-        case .fileName(let typed)?:
+        case .fileName(let field)?:
             let end = grid.write("File name to write: ", row: rect.row, column: rect.column, limit: limit,
                                  style: CellStyle(bold: true))
-            let after = grid.write(typed, row: rect.row, column: end, limit: limit)
+            let after = grid.write(field.text, row: rect.row, column: end, limit: limit)
             grid.write("  (Enter save, Esc cancel)", row: rect.row, column: after, limit: limit)
-            grid.cursor = (rect.row, min(after, limit - 1))
+            let cursor = end + DisplayWidth.columns(of: field.text.prefix(field.cursor))
+            grid.cursor = (rect.row, min(cursor, limit - 1))
         case .saveBeforeQuit?:
             let end = grid.write("Save merged text before quitting?", row: rect.row, column: rect.column,
                                  limit: limit, style: CellStyle(bold: true))

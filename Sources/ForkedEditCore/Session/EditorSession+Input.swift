@@ -27,15 +27,9 @@ extension EditorSession {
             showsHelp = false
             return
         }
-        switch prompt {
-        case .fileName(let typed)?:
-            try answerFileNamePrompt(typed: typed, key: key)
+        if let prompt {
+            try carryOut(prompt.answer(key))
             return
-        case .saveBeforeQuit?:
-            try answerQuitPrompt(key: key)
-            return
-        case nil:
-            break
         }
         guard let action = KeyMap.action(for: key) else { return }
         message = nil
@@ -52,13 +46,13 @@ extension EditorSession {
         case .deleteForward:
             try edit { $0.deleteForward() }
         case .undo:
-            guard !panes[focusedPane].history.isEmpty else {
+            guard !panes[focusedPane].state.history.isEmpty else {
                 message = "Nothing to undo in \(forks[focusedPane].name)"
                 return
             }
             try edit { $0.undo() }
         case .move(let movement):
-            panes[focusedPane].move(movement, pageHeight: paneTextSize.height)
+            panes[focusedPane].state.move(movement, pageHeight: paneTextSize.height)
         case .switchPane:
             focusedPane = 1 - focusedPane
         case .merge:
@@ -100,20 +94,20 @@ extension EditorSession {
     /// Applies an edit to the focused pane and, when the text changed, stores it in the
     /// pane's fork and refreshes the live merge.
     private func edit(_ change: (inout PaneState) -> Bool) throws {
-        if readOnlyPanes.contains(focusedPane) {
-            message = "\(forks[focusedPane].name) is read-only here: another process edits it"
+        if panes[focusedPane].isReadOnly {
+            message = "\(panes[focusedPane].fork.name) is read-only here: another process edits it"
             return
         }
-        guard change(&panes[focusedPane]) else { return }
+        guard change(&panes[focusedPane].state) else { return }
         let pane = panes[focusedPane]
-        let fork = forks[focusedPane]
+        let fork = pane.fork
         var document = try resource.resource(of: fork) ?? TextDocument(text: "")
-        document.text = pane.buffer.text(splicingInto: paneTexts[focusedPane])
-        let cursor = pane.buffer.utf8Offset(of: pane.cursor)
+        document.text = pane.state.buffer.text(splicingInto: pane.text)
+        let cursor = pane.state.buffer.utf8Offset(of: pane.state.cursor)
         document.cursors[fork.name] = cursor
         try resource.update(fork, with: document)
-        paneTexts[focusedPane] = document.text
-        if let observer, let textChange = pane.lastChange {
+        panes[focusedPane].text = document.text
+        if let observer, let textChange = pane.state.lastChange {
             let version = try resource.mostRecentVersion(of: fork)
             observer.editorSession(
                 self, didApply: DocumentEdit(fork: fork, change: textChange, cursorUTF8Offset: cursor, version: version)
@@ -125,7 +119,7 @@ extension EditorSession {
     /// Whether a pane this session edits differs from the saved text (a read-only pane's
     /// fork is another process's to save).
     var hasUnsavedEdits: Bool {
-        paneTexts.indices.contains { !readOnlyPanes.contains($0) && paneTexts[$0] != savedText }
+        panes.contains { !$0.isReadOnly && $0.text != savedText }
     }
 
     /// Recomputes the live merge from ``paneTexts``.
@@ -135,7 +129,7 @@ extension EditorSession {
         // (forks with equal times are merged in name order there, and both are then unchanged).
         let dominant = times[1] > times[0] ? 1 : 0
         ancestorText = try resource.commonAncestor(of: forks[dominant])?.text ?? ""
-        liveMerge = LiveMerge(texts: paneTexts, ancestor: ancestorText, dominantPane: dominant, cache: &liveMergeCache)
+        liveMerge = LiveMerge(texts: panes.map(\.text), ancestor: ancestorText, dominantPane: dominant, cache: &liveMergeCache)
         isModified = hasUnsavedEdits
     }
 
@@ -199,17 +193,20 @@ extension EditorSession {
         return text.utf8.last == UInt8(ascii: "\n") ? breaks : breaks + 1
     }
 
-    private func answerFileNamePrompt(typed: String, key: Key) throws {
-        switch key {
-        case .text(let text):
-            prompt = .fileName(typed: typed + text)
-        case .backspace:
-            prompt = .fileName(typed: String(typed.dropLast()))
-        case .escape, .control("q"):
+    /// Carries out what the user answered to the status-line question.
+    private func carryOut(_ answer: StatusPrompt.Answer) throws {
+        switch answer {
+        case .asking(let next):
+            prompt = next
+        case .cancelled:
+            if case .fileName? = prompt {
+                message = "Save cancelled"
+            } else {
+                message = nil
+            }
             prompt = nil
             quitsAfterSaving = false
-            message = "Save cancelled"
-        case .enter:
+        case .fileName(let typed):
             let name = typed.trimmingWhitespace()
             guard !name.isEmpty else {
                 message = "Type a file name, or Esc to cancel"
@@ -226,14 +223,7 @@ extension EditorSession {
                 fileName = previous
             }
             quitsAfterSaving = false
-        default:
-            break
-        }
-    }
-
-    private func answerQuitPrompt(key: Key) throws {
-        switch key {
-        case .text("y"), .text("Y"):
+        case .saveAndQuit:
             prompt = nil
             if fileName == nil {
                 quitsAfterSaving = true
@@ -241,14 +231,9 @@ extension EditorSession {
             } else if try save() {
                 isFinished = true
             }
-        case .text("n"), .text("N"):
+        case .quitWithoutSaving:
             prompt = nil
             isFinished = true
-        case .escape:
-            prompt = nil
-            message = nil
-        default:
-            break
         }
     }
 }

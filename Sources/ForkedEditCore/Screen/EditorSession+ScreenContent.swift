@@ -1,0 +1,53 @@
+extension EditorSession {
+    /// A snapshot of what should be on screen.
+    public func screenContent() -> ScreenContent {
+        let paneContents = panes.indices.map { index in
+            PaneContent(forkName: panes[index].fork.name, pane: panes[index].state, forkState: (try? stateDescription(ofPane: index)) ?? "unknown")
+        }
+        return ScreenContent(
+            panes: paneContents,
+            focusedPane: focusedPane,
+            lower: lowerViewContent(),
+            status: StatusContent(fileName: fileName, isModified: isModified, message: message, prompt: prompt),
+            showsHelp: showsHelp
+        )
+    }
+
+    /// Draws the screen.
+    public func render() -> CellGrid {
+        ScreenRenderer.render(screenContent(), columns: size.columns, rows: size.rows)
+    }
+
+    private func lowerViewContent() -> LowerViewContent {
+        // The lower view follows the focused pane: same first line and horizontal offset,
+        // moved down only as far as needed to show the cursor's line in its fewer rows.
+        let pane = panes[focusedPane].state
+        var topLine = pane.topLine
+        if case .regular(let regions) = EditorLayout(columns: size.columns, rows: size.rows) {
+            let height = max(1, regions.lowerText.height)
+            if pane.cursor.line >= topLine + height { topLine = pane.cursor.line - height + 1 }
+        }
+        switch lowerViewMode {
+        case .liveMerge:
+            let names = forks.map(\.name)
+            let stats = liveMerge.statistics
+            let summary = names.indices.map { "\(names[$0]) +\(stats[$0].inserted) -\(stats[$0].deleted)" }
+                .joined(separator: "  ")
+            return LowerViewContent(
+                title: "Live merge, \(names[liveMerge.dominantPane]) dominant",
+                summary: summary,
+                runs: liveMerge.runs,
+                topLine: topLine,
+                leftColumn: pane.leftColumn
+            )
+        case .commonAncestor:
+            return LowerViewContent(
+                title: "Common ancestor",
+                summary: "what both forks started from (F2: live merge)",
+                runs: [OriginRun(text: ancestorText, origin: .unchanged)],
+                topLine: topLine,
+                leftColumn: pane.leftColumn
+            )
+        }
+    }
+}
