@@ -24,7 +24,7 @@ public struct PromptField: Hashable, Sendable {
     /// Applies one key.
     public mutating func handle(_ key: Key) -> Outcome {
         switch key {
-        case .text(let typed):
+        case .text(let typed), .paste(let typed):
             // A line: line breaks in pasted text would end the answer, so they become spaces.
             let line = typed.map { $0.isNewline || $0 == "\t" ? " " : $0 }
             let index = self.index(cursor)

@@ -7,6 +7,10 @@ public enum StatusPrompt: Hashable, Sendable {
     case fileName(PromptField)
     /// Asking whether to save before quitting.
     case saveBeforeQuit
+    /// Asking for text to find in the focused pane.
+    case search(PromptField)
+    /// Asking for a line (or `line:column`) to go to.
+    case goToLine(PromptField)
 
     /// Asking for a file name, with `typed` already entered and the cursor after it.
     public static func fileName(typed: String) -> StatusPrompt {
@@ -25,6 +29,18 @@ public enum StatusPrompt: Hashable, Sendable {
         case saveAndQuit
         /// Quit without saving.
         case quitWithoutSaving
+        /// Find this text.
+        case search(String)
+        /// Go to this line (as typed).
+        case goToLine(String)
+    }
+
+    /// The typed field of a prompt that has one.
+    public var field: PromptField? {
+        switch self {
+        case .fileName(let field), .search(let field), .goToLine(let field): return field
+        case .saveBeforeQuit: return nil
+        }
     }
 
     /// The answer `key` gives.
@@ -34,6 +50,18 @@ public enum StatusPrompt: Hashable, Sendable {
             switch field.handle(key) {
             case .editing: return .asking(.fileName(field))
             case .submitted: return .fileName(field.text)
+            case .cancelled: return .cancelled
+            }
+        case .search(var field):
+            switch field.handle(key) {
+            case .editing: return .asking(.search(field))
+            case .submitted: return .search(field.text)
+            case .cancelled: return .cancelled
+            }
+        case .goToLine(var field):
+            switch field.handle(key) {
+            case .editing: return .asking(.goToLine(field))
+            case .submitted: return .goToLine(field.text)
             case .cancelled: return .cancelled
             }
         case .saveBeforeQuit:

@@ -2,14 +2,21 @@ extension EditorSession {
     /// A snapshot of what should be on screen.
     public func screenContent() -> ScreenContent {
         let paneContents = panes.indices.map { index in
-            PaneContent(forkName: panes[index].fork.name, pane: panes[index].state, forkState: (try? stateDescription(ofPane: index)) ?? "unknown")
+            var content = PaneContent(
+                forkName: panes[index].fork.name, pane: panes[index].state,
+                forkState: (try? stateDescription(ofPane: index)) ?? "unknown")
+            content.highlight = index == focusedPane ? searchQuery : nil
+            return content
         }
         return ScreenContent(
             panes: paneContents,
             focusedPane: focusedPane,
             lower: lowerViewContent(),
-            status: StatusContent(fileName: fileName, isModified: isModified, message: message, prompt: prompt),
-            showsHelp: showsHelp
+            status: StatusContent(
+                fileName: fileName, isModified: isModified, warning: warning, message: message, prompt: prompt
+            ),
+            showsHelp: showsHelp,
+            lowerViewMode: lowerViewMode
         )
     }
 
@@ -29,12 +36,14 @@ extension EditorSession {
         }
         switch lowerViewMode {
         case .liveMerge:
-            let names = forks.map(\.name)
+            let names = liveMergeForks.map(\.name)
             let stats = liveMerge.statistics
             let summary = names.indices.map { "\(names[$0]) +\(stats[$0].inserted) -\(stats[$0].deleted)" }
                 .joined(separator: "  ")
             return LowerViewContent(
-                title: "Live merge, \(names[liveMerge.dominantPane]) dominant",
+                // Dominance only matters where there is something to merge.
+                title: stats.allSatisfy { $0.inserted == 0 && $0.deleted == 0 }
+                    ? "Live merge, nothing to merge" : "Live merge, \(names[liveMerge.dominantPane]) dominant",
                 summary: summary,
                 runs: liveMerge.runs,
                 topLine: topLine,

@@ -51,8 +51,11 @@ public final class EditorSession {
     public internal(set) var showsHelp = false
     /// The question on the status line, if any.
     public internal(set) var prompt: StatusPrompt?
-    /// A transient message on the status line.
+    /// A transient message on the status line; the next key clears it.
     public var message: String?
+    /// A warning on the status line that stays, wrapped to the width, until Esc dismisses it
+    /// (such as edits not being kept for crash recovery).
+    public var warning: String?
     /// The file saves go to, or `nil` until the user names one.
     public internal(set) var fileName: String?
     /// Whether the user has quit.
@@ -64,6 +67,9 @@ public final class EditorSession {
     /// The side diffs of the last live merge: a keystroke changes one pane, so the other
     /// pane's diff against the ancestor is reused.
     var liveMergeCache = TextMergeCache()
+    /// The forks the live merge merges, left side first: the panes' forks, or the editable
+    /// fork and main when the other pane is read-only.
+    public internal(set) var liveMergeForks: [Fork] = []
     /// The text both forks started from.
     public internal(set) var ancestorText: String
     /// Whether some fork differs from what was last saved (or opened).
@@ -73,6 +79,12 @@ public final class EditorSession {
     let lineEndings: LineEndings
     /// The text as last saved or opened, to decide ``isModified``.
     var savedText: String
+    /// What Ctrl-K cut or Ctrl-C copied last, for Ctrl-U; shared by both panes.
+    public internal(set) var clipboard = ""
+    /// The text last searched for, highlighted in the focused pane until Esc.
+    public internal(set) var searchQuery: String?
+    /// Whether Ctrl-V was pressed, so the next key types its character (a tab) instead of acting.
+    var insertsNextKeyVerbatim = false
     /// Whether quitting continues once the file-name prompt has saved.
     var quitsAfterSaving = false
     /// Whether the writer refused the file's name (read-only), so the next save asks for another.
@@ -177,18 +189,25 @@ public final class EditorSession {
     /// The fork's state in words for its pane title.
     public func stateDescription(ofPane index: Int) throws -> String {
         let pane = panes[index]
+        // Main is main: its pane's title already names it.
+        if pane.fork == .main { return pane.isReadOnly ? "read-only" : "main" }
         let state: String
-        if pane.fork == .main {
-            state = "main"
-        } else {
-            switch try resource.status(of: pane.fork) {
-            case .inSync: state = "in sync"
-            case .behind: state = "behind main"
-            case .ahead(let edits): state = edits == 1 ? "1 edit ahead" : "\(edits) edits ahead"
-            case .diverged(let edits): state = "\(edits) edits, diverged"
-            }
+        switch try resource.status(of: pane.fork) {
+        case .inSync: state = "in sync"
+        case .behind: state = "behind main"
+        case .ahead(let edits):
+            // Edits undone back to main's text leave nothing to merge, whatever their number.
+            let main = try resource.resource(of: .main)?.text
+            state = pane.text.utf8.count == main?.utf8.count && pane.text == main
+                ? "in sync" : "\(Self.count(edits, "edit")) ahead"
+        case .diverged(let edits): state = "\(Self.count(edits, "edit")), diverged"
         }
         return pane.isReadOnly ? "read-only, \(state)" : state
+    }
+
+    /// "1 edit", "3 edits".
+    static func count(_ number: Int, _ noun: String) -> String {
+        number == 1 ? "1 \(noun)" : "\(number) \(noun)s"
     }
 
     /// Shows each pane's fork as the resource now holds it, after something other than this
@@ -202,7 +221,10 @@ public final class EditorSession {
             let offset = pane.state.buffer.utf8Offset(of: pane.state.cursor)
             let carried = CursorCarrying.offset(offset, from: pane.text, to: text)
             let buffer = TextBuffer(text: text)
-            panes[index].state.replaceAll(with: text, cursor: buffer.position(atUTF8Offset: carried))
+            // The undo history follows the text: this fork's own edits stay undoable where the
+            // change (another fork's edits, merged in) left them alone.
+            let hunks = LineHunks.between(pane.state.buffer.lines, buffer.lines)
+            panes[index].state.replaceAll(with: text, cursor: buffer.position(atUTF8Offset: carried), hunks: hunks)
             panes[index].text = text
         }
         try refreshLiveMerge()
