@@ -23,7 +23,26 @@ public struct TerminalInputDecoder: Sendable {
     /// still lets the editor redraw now and then.
     public static let longestTextRun = 4096
 
+    /// The first key code this package defines: far above `KEY_MAX`, and above the codes ncurses
+    /// numbers the terminal's extended keys with (from `KEY_MAX` up, a few hundred at most).
+    static let firstOwnKeyCode: Int32 = 0x7000
+
+    /// The key code ncurses reports for the start of a bracketed paste (`ESC [ 200 ~`), once
+    /// taught the sequence.
+    public static let pasteStartKeyCode: Int32 = firstOwnKeyCode
+    /// The key code for the end of a bracketed paste (`ESC [ 201 ~`).
+    public static let pasteEndKeyCode: Int32 = firstOwnKeyCode + 1
+
+    /// Key codes for Ctrl-Left, Ctrl-Right, Ctrl-Home and Ctrl-End, which ncurses has no
+    /// names for (terminals send `ESC [ 1 ; 5 D` and so on).
+    public static let controlArrowKeyCodes: [(code: Int32, key: Key)] = [
+        (firstOwnKeyCode + 2, .controlLeft), (firstOwnKeyCode + 3, .controlRight),
+        (firstOwnKeyCode + 4, .controlHome), (firstOwnKeyCode + 5, .controlEnd),
+    ]
+
     private var pending: RawTerminalInput?
+    /// The text of a bracketed paste still arriving.
+    private var paste: String.UnicodeScalarView?
 
     /// Creates a decoder with nothing pending.
     public init() {}
@@ -43,6 +62,9 @@ public struct TerminalInputDecoder: Sendable {
         readFirst: () throws -> RawTerminalInput?,
         readWaiting: () throws -> RawTerminalInput?
     ) rethrows -> InputEvent? {
+        if paste != nil {
+            return try continuePaste(readFirst: readFirst, readWaiting: readWaiting)
+        }
         let first: RawTerminalInput
         if let pending {
             first = pending
@@ -56,6 +78,16 @@ public struct TerminalInputDecoder: Sendable {
         switch first {
         case let .resize(columns, rows):
             return .resize(columns: columns, rows: rows)
+        case let .mouse(button, row, column):
+            switch button {
+            case 1: return .key(.click(row: row, column: column))
+            case 4: return .key(.wheelUp)
+            case 5: return .key(.wheelDown)
+            default: return nil
+            }
+        case let .keyCode(code) where code == Self.pasteStartKeyCode:
+            paste = String.UnicodeScalarView()
+            return try continuePaste(readFirst: readFirst, readWaiting: readWaiting)
         case let .keyCode(code):
             return Self.key(forKeyCode: code).map(InputEvent.key)
         case let .character(code):
@@ -66,6 +98,47 @@ public struct TerminalInputDecoder: Sendable {
                 return .key(.text(try textRun(startingWith: printable, readWaiting: readWaiting)))
             }
             return Self.key(forControlByte: code).map(InputEvent.key)
+        }
+    }
+
+    /// Collects a bracketed paste up to its end marker: printable characters, tabs and line
+    /// breaks as they are, other control bytes and key codes dropped. When the rest has not
+    /// arrived yet, returns `nil` and continues with the next call, so a paste of any length is
+    /// one event however the terminal splits it.
+    private mutating func continuePaste(
+        readFirst: () throws -> RawTerminalInput?, readWaiting: () throws -> RawTerminalInput?
+    ) rethrows -> InputEvent? {
+        var waited = false
+        while true {
+            let item: RawTerminalInput
+            if let pending {
+                item = pending
+                self.pending = nil
+            } else if let read = try readWaiting() {
+                item = read
+            } else if !waited, let read = try readFirst() {
+                // The paste pauses: wait once as long as the caller allows, then report nothing.
+                item = read
+                waited = true
+            } else {
+                return nil
+            }
+            switch item {
+            case let .character(code):
+                if code == ControlByte.tab || code == ControlByte.lineFeed || code == ControlByte.carriageReturn {
+                    paste?.append(Unicode.Scalar(UInt8(code)))
+                } else if let scalar = Self.printableScalar(code) {
+                    paste?.append(scalar)
+                }
+            case let .keyCode(code) where code == Self.pasteEndKeyCode:
+                let text = String(paste ?? String.UnicodeScalarView())
+                paste = nil
+                return .key(.paste(text))
+            case .keyCode, .mouse:
+                break
+            case let .resize(columns, rows):
+                return .resize(columns: columns, rows: rows)
+            }
         }
     }
 
@@ -167,7 +240,12 @@ public struct TerminalInputDecoder: Sendable {
         case KEY_DC: return .delete
         case KEY_BACKSPACE: return .backspace
         case KEY_ENTER: return .enter
+        case KEY_SLEFT: return .shift(.left)
+        case KEY_SRIGHT: return .shift(.right)
+        case KEY_SR: return .shift(.up)
+        case KEY_SF: return .shift(.down)
         default:
+            if let control = controlArrowKeyCodes.first(where: { $0.code == code }) { return control.key }
             let functionNumber = Int(code) - Int(cnc_key_function(0))
             if (1...63).contains(functionNumber) { return .function(functionNumber) }
             return nil
