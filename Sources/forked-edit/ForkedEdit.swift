@@ -13,9 +13,14 @@ struct ForkedEdit: ParsableCommand {
                                [--print-screen] [--print-document] [--print-main] [--cast <file>]
             forked-edit merge <ancestor> <dominant> <subordinate> [-o <out>] [--markers] [-L <label>]... [--marker-size <n>] [--stats]
             forked-edit forks <file> [--remove <name>]
+            forked-edit log <file> [--fork <name>] [--limit <n>]
+            forked-edit show <file> <version>
+            forked-edit diff <file> <version> [<version>]
+            forked-edit restore <file> <version>
             """,
         version: ForkedEditVersion.current,
-        subcommands: [EditCommand.self, ReplayCommand.self, MergeCommand.self, ForksCommand.self],
+        subcommands: [EditCommand.self, ReplayCommand.self, MergeCommand.self, ForksCommand.self, LogCommand.self, ShowCommand.self,
+                      DiffCommand.self, RestoreCommand.self],
         defaultSubcommand: EditCommand.self
     )
 }
