@@ -26,7 +26,7 @@ public struct PaneState: Sendable, Equatable {
 
     /// The display column of the cursor within its line.
     public var cursorDisplayColumn: Int {
-        TextColumns.displayColumn(ofCharacter: cursor.column, in: buffer.lines[cursor.line])
+        buffer.displayColumn(of: cursor)
     }
 
     // MARK: Editing
@@ -212,7 +212,7 @@ public struct PaneState: Sendable, Equatable {
     /// Whether the character at `position` (none at a line end) is a letter, digit or `_`.
     private func isWordCharacter(at position: TextPosition) -> Bool {
         let line = buffer.lines[position.line]
-        let index = buffer.index(position.column, in: line)
+        let index = buffer.index(position.column, inLine: position.line)
         guard index < line.endIndex else { return false }
         let character = line[index]
         return character.isLetter || character.isNumber || character == "_"
@@ -227,7 +227,7 @@ public struct PaneState: Sendable, Equatable {
             goalDisplayColumn = nil
             return
         }
-        cursor = TextPosition(line: line, column: TextColumns.character(atDisplayColumn: goal, in: buffer.lines[line]))
+        cursor = TextPosition(line: line, column: buffer.column(atDisplayColumn: goal, inLine: line))
         goalDisplayColumn = goal
     }
 
@@ -238,7 +238,7 @@ public struct PaneState: Sendable, Equatable {
         history.endGroup()
         let count = buffer.lineCount
         let line = buffer.lines[cursor.line]
-        let here = buffer.index(cursor.column, in: line)
+        let here = buffer.index(cursor.column, inLine: cursor.line)
         // The cursor's line after (or before) the cursor, the other lines in turn, then the
         // cursor's line again from the other end.
         if forward {
@@ -285,7 +285,7 @@ public struct PaneState: Sendable, Equatable {
         topLine = min(topLine, max(0, buffer.lineCount - 1))
         let line = buffer.lines[cursor.line]
         let column = cursorDisplayColumn
-        let lineIndex = buffer.index(cursor.column, in: line)
+        let lineIndex = buffer.index(cursor.column, inLine: cursor.line)
         let cursorWidth = lineIndex < line.endIndex ? max(1, TextColumns.advance(column, over: line[lineIndex]) - column) : 1
         if column < leftColumn {
             // Jump back by more than one cell so scrolling left through a long line is not jumpy

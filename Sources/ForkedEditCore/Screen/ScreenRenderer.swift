@@ -115,8 +115,8 @@ public enum ScreenRenderer {
         guard let selection = pane.selection, selection.start.line <= number, number <= selection.end.line else {
             return highlighted(line, highlight)
         }
-        let from = number == selection.start.line ? pane.buffer.index(selection.start.column, in: line) : line.startIndex
-        let to = number == selection.end.line ? pane.buffer.index(selection.end.column, in: line) : line.endIndex
+        let from = number == selection.start.line ? pane.buffer.index(selection.start.column, inLine: number) : line.startIndex
+        let to = number == selection.end.line ? pane.buffer.index(selection.end.column, inLine: number) : line.endIndex
         return highlighted(String(line[..<from]), highlight) + [(line[from..<to], selectionStyle)]
             + highlighted(String(line[to...]), highlight)
     }

@@ -112,7 +112,7 @@ extension EditorSession {
             let state = panes[index].state
             let line = min(state.topLine + row - regions.paneTexts[index].row, state.buffer.lineCount - 1)
             let display = state.leftColumn + column - regions.paneTexts[index].column
-            let character = TextColumns.character(atDisplayColumn: display, in: state.buffer.lines[line])
+            let character = state.buffer.column(atDisplayColumn: display, inLine: line)
             panes[index].state.setCursor(TextPosition(line: line, column: character))
         case .scroll(let lines):
             for _ in 0..<abs(lines) {
