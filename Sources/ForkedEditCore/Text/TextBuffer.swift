@@ -19,10 +19,15 @@ public struct TextBuffer: Sendable, Equatable {
     /// Whether every byte of `text` is printable ASCII (space to tilde).
     static func isPlainASCII(_ text: some StringProtocol) -> Bool {
         let plain: Bool? = text.utf8.withContiguousStorageIfAvailable { bytes in
-            var all = true
-            // No early exit: a branch-free loop the compiler vectorises is faster on long lines.
-            for byte in bytes { all = all && (byte &- 0x20) < 0x5F }
-            return all
+            // The smallest and largest byte, without branches: a loop the compiler vectorises,
+            // many times faster on a long line than testing byte by byte with an early exit.
+            var smallest = UInt8.max
+            var largest = UInt8.min
+            for byte in bytes {
+                smallest = Swift.min(smallest, byte)
+                largest = Swift.max(largest, byte)
+            }
+            return bytes.isEmpty || (smallest >= 0x20 && largest < 0x7F)
         }
         return plain ?? text.utf8.allSatisfy { ($0 &- 0x20) < 0x5F }
     }
