@@ -33,7 +33,8 @@ public enum ScreenRenderer {
                 grid[row, regions.dividerColumn] = Cell(character: "│", width: 1, style: .plain)
             }
             drawLower(content.lower, title: regions.lowerTitle, text: regions.lowerText, into: &grid)
-            drawStatus(content.status, noticeLines: wrappedNotices, in: regions.status, into: &grid)
+            let focused = content.panes.indices.contains(content.focusedPane) ? content.panes[content.focusedPane].pane.cursor : nil
+            drawStatus(content.status, cursor: focused, noticeLines: wrappedNotices, in: regions.status, into: &grid)
             drawHints(KeyMap.hints(lowerViewMode: content.lowerViewMode), in: regions.hints, into: &grid)
             if content.showsHelp {
                 drawHelp(into: &grid)
@@ -148,7 +149,7 @@ public enum ScreenRenderer {
     }
 
     private static func drawStatus(
-        _ status: StatusContent, noticeLines: [String]?, in rect: ScreenRect, into grid: inout CellGrid
+        _ status: StatusContent, cursor: TextPosition?, noticeLines: [String]?, in rect: ScreenRect, into grid: inout CellGrid
     ) {
         let limit = rect.column + rect.width
         switch status.prompt {
@@ -166,16 +167,27 @@ public enum ScreenRenderer {
             grid.cursor = (rect.row, min(end, limit - 1))
         case nil:
             let name = status.fileName ?? "(new document)"
-            let end = grid.write(" \(name)\(status.isModified ? " [modified]" : "")", row: rect.row,
+            var end = grid.write(" \(name)\(status.isModified ? " [modified]" : "")", row: rect.row,
                                  column: rect.column, limit: limit, style: CellStyle(bold: true))
             if let noticeLines {
                 for (offset, line) in noticeLines.enumerated() where offset + 1 < rect.height {
                     grid.write(line, row: rect.row + 1 + offset, column: rect.column + 2, limit: limit)
                 }
             } else if let notices = status.notices {
-                grid.write("  \(notices)", row: rect.row, column: end, limit: limit)
+                end = grid.write("  \(notices)", row: rect.row, column: end, limit: limit)
+            }
+            // The focused pane's cursor, right-aligned, where the row has room left for it.
+            if let cursor {
+                let position = cursorPositionText(cursor)
+                let column = limit - position.count - 1
+                if column > end + 1 { grid.write(position, row: rect.row, column: column, limit: limit) }
             }
         }
+    }
+
+    /// The cursor's place as the status line shows it, counted from 1 as editors do.
+    static func cursorPositionText(_ cursor: TextPosition) -> String {
+        "Ln \(cursor.line + 1), Col \(cursor.column + 1)"
     }
 
     /// The label before a prompt's field and the hint after it.
