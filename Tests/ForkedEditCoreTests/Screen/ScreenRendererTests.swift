@@ -26,7 +26,7 @@ struct ScreenRendererTests {
         #expect(rows[1] == "hello              │world")
         #expect(rows[5].hasPrefix(" Live merge  left +1 -0"))
         #expect(rows[6] == "helLO")
-        #expect(rows[10] == " notes.txt [modified]")
+        #expect(rows[10] == " notes.txt [modified]       Ln 1, Col 1")
         #expect(rows[11].hasPrefix("^S Save  ^Q Quit"))
         #expect(grid.cursor?.row == 1)
         #expect(grid.cursor?.column == 0)
