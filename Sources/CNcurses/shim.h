@@ -37,6 +37,33 @@ static inline attr_t cnc_attribute_underline(void) { return WA_UNDERLINE; }
 static inline int cnc_key_function(int number) { return KEY_F(number); }
 static inline int cnc_key_code_yes(void) { return KEY_CODE_YES; }
 
+/* Whether the current terminal can move the cursor (terminfo "cup"): without it, as with
+ * TERM=dumb, a full-screen editor can only draw garbage. Call after newterm. */
+static inline int cnc_can_address_cursor(void) {
+    char *cup = tigetstr("cup");
+    return cup != NULL && cup != (char *)-1;
+}
+
+/* The mouse: its masks are built by a function-like macro. Clicks of the first button and the
+ * wheel (buttons 4 and 5) are reported. */
+static inline void cnc_enable_mouse(void) {
+    mousemask(BUTTON1_PRESSED | BUTTON1_CLICKED | BUTTON4_PRESSED | BUTTON5_PRESSED, NULL);
+    mouseinterval(0);
+}
+
+/* Reads the mouse event behind a KEY_MOUSE: 1 a click, 4 wheel up, 5 wheel down, 0 anything
+ * else, -1 none; its cell in row and column. */
+static inline int cnc_read_mouse(int *row, int *column) {
+    MEVENT event;
+    if (getmouse(&event) != OK) return -1;
+    *row = event.y;
+    *column = event.x;
+    if (event.bstate & (BUTTON1_PRESSED | BUTTON1_CLICKED)) return 1;
+    if (event.bstate & BUTTON4_PRESSED) return 4;
+    if (event.bstate & BUTTON5_PRESSED) return 5;
+    return 0;
+}
+
 /* The largest number of wide characters one cell holds (spacing character plus combining marks). */
 static inline int cnc_cchar_capacity(void) { return CCHARW_MAX; }
 

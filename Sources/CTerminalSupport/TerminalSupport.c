@@ -39,7 +39,7 @@ static int guard_installed[guarded_signal_count];
 static volatile sig_atomic_t guard_active = 0;
 
 /* Reset sequence: plain attributes, visible cursor, leave the alternate screen. */
-static const char terminal_reset[] = "\033[0m\033[?25h\033[?1049l";
+static const char terminal_reset[] = "\033[0m\033[?25h\033[?2004l\033[?1006;1000l\033[?1049l";
 
 static void guard_handler(int signal_number) {
     /* Only async-signal-safe calls here: write, tcsetattr, sigaction, raise. */

@@ -63,6 +63,7 @@ extension PersistentDocument {
             var changed = try storeAndShare(session: session, now: now)
             if let failure = storageFailure {
                 storageFailure = nil
+                session.warning = nil
                 session.message = "Edits are stored again (after: \(failure.reason))"
                 changed = true
             }
@@ -70,7 +71,7 @@ extension PersistentDocument {
         } catch {
             let delay = min(storageFailure.map { $0.delay * 2 } ?? options.retryDelay, .seconds(30))
             storageFailure = StorageFailure(reason: "\(error)", delay: delay, retryAt: now + delay)
-            session.message = "Could not store edits: \(error). Retrying; everything typed is still here."
+            session.warning = "Could not store edits: \(error). Retrying; everything typed is still here."
             return true
         }
     }

@@ -298,7 +298,7 @@ public final class PersistentDocument: EditorSessionObserver {
                 try store()
             } catch {
                 storageFailure = StorageFailure(reason: "\(error)", delay: options.retryDelay, retryAt: clock.now + options.retryDelay)
-                session.message = "Edits are not kept for crash recovery: \(error)"
+                session.warning = "Edits are not kept for crash recovery: \(error)"
             }
         }
         guard let writer = writers[edit.fork] else {

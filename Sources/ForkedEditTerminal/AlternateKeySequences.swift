@@ -21,13 +21,29 @@ enum AlternateKeySequences {
             (11, "\u{1B}[23~"), (12, "\u{1B}[24~"),
         ]
         sequences += functionKeys.map { ($0.1, cnc_key_function($0.0)) }
+        // Bracketed paste's markers, which no terminfo entry lists.
+        sequences += [
+            ("\u{1B}[200~", TerminalInputDecoder.pasteStartKeyCode), ("\u{1B}[201~", TerminalInputDecoder.pasteEndKeyCode),
+        ]
+        // Ctrl with arrows, Home and End (xterm's modifier 5), and the rxvt forms.
+        let control: [(String, Int)] = [
+            ("\u{1B}[1;5D", 0), ("\u{1B}[1;5C", 1), ("\u{1B}[1;5H", 2), ("\u{1B}[1;5F", 3),
+            ("\u{1B}Od", 0), ("\u{1B}Oc", 1), ("\u{1B}[7^", 2), ("\u{1B}[8^", 3),
+        ]
+        sequences += control.map { ($0.0, TerminalInputDecoder.controlArrowKeyCodes[$0.1].code) }
         return sequences
     }()
 
     /// Registers every sequence the current terminal description does not already define.
     static func register() {
-        for (sequence, keyCode) in all where key_defined(sequence) == 0 {
-            _ = define_key(sequence, keyCode)
+        for (sequence, keyCode) in all {
+            let current = key_defined(sequence)
+            // Kept: a standard key the terminal description already names. Replaced: nothing, or
+            // an extended key of the terminal's (such as kLFT5 for Ctrl-Left), which ncurses numbers
+            // above KEY_MAX and the decoder cannot know.
+            if current == 0 || (current > KEY_MAX && current != keyCode) {
+                _ = define_key(sequence, keyCode)
+            }
         }
     }
 }

@@ -24,13 +24,19 @@ extension NcursesTerminal {
         if previous == nil {
             werase(window)
         }
-        for row in 0..<rows {
-            drawRow(row, of: grid, columns: columns, previous: previous, in: window)
+        var changedRows = Set<Int>()
+        for row in 0..<rows where drawRow(row, of: grid, columns: columns, previous: previous, in: window) {
+            changedRows.insert(row)
         }
         placeCursor(grid.cursor, rows: rows, columns: columns, in: window)
         wnoutrefresh(window)
         doupdate()
         shownGrid = grid
+        if !isOffscreen {
+            // Rows ncurses (re)wrote lost their whole clusters: write those again.
+            let overlay = ClusterOverlay.sequence(for: grid, rows: rows, columns: columns) { changedRows.contains($0) }
+            if !overlay.isEmpty { writeControlSequence(overlay) }
+        }
     }
 
     /// Writes the changed cells of one row, left to right.
@@ -39,9 +45,11 @@ extension NcursesTerminal {
     /// right, which is skipped. A grid that breaks that pairing is still shown consistently:
     /// a wide character without its continuation is squeezed into one column (as U+FFFD), and
     /// a continuation cell without its wide character shows as a blank.
+    @discardableResult
     private func drawRow(
         _ row: Int, of grid: CellGrid, columns: Int, previous: CellGrid?, in window: UnsafeMutablePointer<WINDOW>
-    ) {
+    ) -> Bool {
+        var anyChanged = false
         var column = 0
         var leftNeighbourWritten = false
         while column < columns {
@@ -62,8 +70,10 @@ extension NcursesTerminal {
                 write(shown, columns: span, row: row, column: column, in: window)
             }
             leftNeighbourWritten = changed
+            anyChanged = anyChanged || changed
             column += span
         }
+        return anyChanged
     }
 
     /// Forgets what is on screen, so the next `draw` writes every cell (after a resize, or

@@ -68,6 +68,10 @@ public final class NcursesTerminal: TerminalBackend {
             throw TerminalStartupError.unknownTerminal(terminalType)
         }
         self.init(screen: screen, offscreenStreams: nil)
+        guard cnc_can_address_cursor() != 0 else {
+            shutdown()
+            throw TerminalStartupError.cannotAddressCursor(terminalType)
+        }
         do {
             try configureInput()
         } catch {
@@ -147,6 +151,23 @@ public final class NcursesTerminal: TerminalBackend {
         intrflush(window, false)
         set_escdelay(Self.escapeDelayMilliseconds)
         AlternateKeySequences.register()
+        // Bracketed paste: the terminal marks pasted text, so a pasted tab is text, not Tab.
+        writeControlSequence(Self.bracketedPasteOn)
+        cnc_enable_mouse()
+    }
+
+    /// Turns on bracketed paste (xterm, tmux, most terminals; others ignore it).
+    static let bracketedPasteOn = "\u{1B}[?2004h"
+    /// Turns it off again.
+    static let bracketedPasteOff = "\u{1B}[?2004l"
+
+    /// Writes a sequence to the terminal through ncurses' own output stream, so it stays in
+    /// order with what ncurses writes.
+    func writeControlSequence(_ sequence: String) {
+        guard !isOffscreen else { return }
+        let stream = cnc_standard_output()
+        fputs(sequence, stream)
+        fflush(stream)
     }
 
     private static func claimScreen() throws(TerminalStartupError) {
@@ -174,6 +195,7 @@ public final class NcursesTerminal: TerminalBackend {
     public func shutdown() {
         guard !isShutDown else { return }
         isShutDown = true
+        writeControlSequence(Self.bracketedPasteOff)
         // endwin twice would repeat the restore sequence over whatever was printed after exit.
         if !isendwin() {
             endwin()
@@ -213,6 +235,12 @@ public final class NcursesTerminal: TerminalBackend {
         case OK:
             return .character(UInt32(value))
         case cnc_key_code_yes():
+            if Int32(bitPattern: value) == KEY_MOUSE {
+                var row: Int32 = 0
+                var column: Int32 = 0
+                let button = cnc_read_mouse(&row, &column)
+                return button < 0 ? nil : .mouse(button: Int(button), row: Int(row), column: Int(column))
+            }
             if Int32(bitPattern: value) == KEY_RESIZE {
                 // The screen was resized underneath the last drawing: redraw everything.
                 shownGrid = nil
@@ -239,6 +267,8 @@ public final class NcursesTerminal: TerminalBackend {
                 status = ungetch(code)
             case .resize:
                 status = ungetch(KEY_RESIZE)
+            case .mouse:
+                status = ERR
             }
             guard status == OK else { throw TerminalSessionError.inputQueueFull }
         }

@@ -7,6 +7,8 @@ public enum TerminalStartupError: Error, Equatable, Sendable, CustomStringConver
     case localeNotUTF8(codeset: String)
     /// ncurses does not know the terminal type; `nil` when `TERM` is unset.
     case unknownTerminal(String?)
+    /// The terminal type cannot move the cursor (such as `dumb`), so a full screen cannot be drawn.
+    case cannotAddressCursor(String)
     /// Another ncurses terminal is already running in this process; ncurses has one screen.
     case alreadyActive
     /// ncurses refused a setup step.
@@ -24,6 +26,9 @@ public enum TerminalStartupError: Error, Equatable, Sendable, CustomStringConver
             return "unknown terminal type '\(name)'; try TERM=xterm-256color"
         case .unknownTerminal(nil):
             return "the terminal type is not set; try TERM=xterm-256color"
+        case let .cannotAddressCursor(name):
+            return "the terminal type '\(name)' cannot move the cursor, which a full-screen editor needs; "
+                + "try TERM=xterm-256color"
         case .alreadyActive:
             return "a terminal session is already running in this process"
         case let .setupFailed(step):

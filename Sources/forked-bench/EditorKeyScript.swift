@@ -3,6 +3,15 @@ import ForkedEditCore
 /// A deterministic stream of editor keys, mixed the way someone edits: words typed one key at
 /// a time, Backspace, arrow moves, page jumps, Home/End, Enter, and Tab between the two panes.
 struct EditorKeyScript {
+    /// What the keys do.
+    enum Style {
+        /// Everything an editing session holds, spread over the document by page jumps.
+        case mixed
+        /// Typing on one line: words, Backspace and Left/Right only, so a single long line stays
+        /// one line and the cursor stays near where it started (its end, in the benchmark).
+        case oneLine
+    }
+
     /// How many keys of each kind the script holds.
     struct Mix {
         var typed = 0
@@ -28,12 +37,18 @@ struct EditorKeyScript {
     ]
 
     /// A script of exactly `count` keys; the same seed always gives the same keys.
-    init(count: Int, seed: UInt64) {
+    init(count: Int, seed: UInt64, style: Style = .mixed) {
         var random = SplitMix64(seed: seed)
         var keys: [Key] = []
         keys.reserveCapacity(count + 32)
         while keys.count < count {
             let roll = Int.random(in: 0..<100, using: &random)
+            if style == .oneLine, roll >= 62 {
+                // Moves stay on the line: a step or two back and forth, so typing resumes near the end.
+                let steps = Int.random(in: 1...3, using: &random)
+                keys += Array(repeating: Key.left, count: steps) + Array(repeating: Key.right, count: steps)
+                continue
+            }
             switch roll {
             case 0..<50:
                 let word = EditorKeyScript.words.randomElement(using: &random) ?? "word"

@@ -5,8 +5,25 @@ import ForkedMerge
 /// ``EditorKeyScript`` with the live merge on, each key timed from `handle` to the end of the
 /// following `render` (what a terminal would show after the key).
 struct EditorKeystrokeBenchmark {
-    /// Document sizes, in bytes.
-    static let sizes = [100_000, 1_000_000]
+    /// One document the keys are timed on.
+    struct Case {
+        /// Bytes.
+        var size: Int
+        /// Whether the document is one line (no line breaks) typed at its end, rather than
+        /// normal lines edited all over.
+        var singleLine = false
+
+        var label: String { BenchmarkOptions.label(size) + (singleLine ? ", 1 line" : "") }
+    }
+
+    /// The baseline every case is compared with, measured in the same run: a small file,
+    /// where a key costs what the editor's fixed work costs.
+    static let baseline = Case(size: 10_000)
+    /// The documents: normal lines up to 10 MB, and one 1 MB line typed at its end (the issue's
+    /// two goals are the 1 MB line and the 10 MB file).
+    static let cases = [
+        Case(size: 100_000), Case(size: 1_000_000), Case(size: 10_000_000), Case(size: 1_000_000, singleLine: true),
+    ]
     /// Keys replayed per document.
     static let keyCount = 2_000
     /// The screen the session draws on: a common large terminal.
@@ -20,8 +37,10 @@ struct EditorKeystrokeBenchmark {
     /// The table title.
     static let title = """
     Editor keystrokes, headless, live merge on: \(keyCount) keys per document on a \(columns)x\(rows) screen, \
-    each key timed as handle + render
+    each key timed as handle + render; "vs 10 KB" is the ratio to the same figure on a 10 KB file in this run
     """
+    /// The ratio column's header.
+    static let referenceHeader = "vs 10 KB"
 
     var options: BenchmarkOptions
 
@@ -31,15 +50,29 @@ struct EditorKeystrokeBenchmark {
         var description: String
     }
 
-    /// Measures every size and returns the rows (first frame, then key p50, p99 and max).
+    /// Measures the baseline, then every case, and returns the rows (first frame, then key p50,
+    /// p99 and max, each with its ratio to the baseline's).
     func run() throws -> [BenchmarkRow] {
-        try EditorKeystrokeBenchmark.sizes.flatMap { try measure(size: $0) }
+        let baseline = try measure(EditorKeystrokeBenchmark.baseline, reference: nil)
+        let references = baseline.prefix(4).map(\.milliseconds)
+        return try Array(baseline.prefix(4)) + EditorKeystrokeBenchmark.cases.flatMap { try measure($0, reference: references) }
     }
 
-    private func measure(size: Int) throws -> [BenchmarkRow] {
-        let label = BenchmarkOptions.label(size)
-        var generator = TextGenerator(seed: UInt64(size) &+ 0xED17)
-        let text = String(decoding: generator.text(size: size), as: UTF8.self)
+    /// The document of `testCase`: generated normal lines, or the same words with every line
+    /// break made a space.
+    private func document(_ testCase: Case) -> String {
+        var generator = TextGenerator(seed: UInt64(testCase.size) &+ 0xED17)
+        var bytes = generator.text(size: testCase.size)
+        if testCase.singleLine {
+            for index in bytes.indices where bytes[index] == UInt8(ascii: "\n") { bytes[index] = UInt8(ascii: " ") }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The rows for one case; `reference` holds the baseline's first frame, p50, p99 and max.
+    private func measure(_ testCase: Case, reference: [Double]?) throws -> [BenchmarkRow] {
+        let label = testCase.label
+        let text = document(testCase)
 
         // Time to first frame: what opening a file costs before anything shows.
         var session: EditorSession?
@@ -53,7 +86,13 @@ struct EditorKeystrokeBenchmark {
         }
         guard let session else { throw SessionError(description: "no session was opened") }
 
-        let script = EditorKeyScript(count: EditorKeystrokeBenchmark.keyCount, seed: 0x6B65_7973)
+        let script = EditorKeyScript(
+            count: EditorKeystrokeBenchmark.keyCount, seed: 0x6B65_7973, style: testCase.singleLine ? .oneLine : .mixed
+        )
+        if testCase.singleLine {
+            // Both panes type at the end of the line, where the issue measured 200 ms a key.
+            for key: Key in [.controlEnd, .tab, .controlEnd, .tab] { session.handle(.key(key)) }
+        }
         let clock = ContinuousClock()
         var handleTimes: [Double] = []
         var renderTimes: [Double] = []
@@ -81,27 +120,27 @@ struct EditorKeystrokeBenchmark {
         }
         let totals = zip(handleTimes, renderTimes).map { $0 + $1 }
         let stats = session.liveMerge.statistics
-        let cursors = session.panes.map { "line \($0.cursor.line + 1)" }.joined(separator: " / ")
+        let cursors = session.panes.map { "line \($0.state.cursor.line + 1)" }.joined(separator: " / ")
         let millis = { (value: Double) in ResultTable.format(value, decimals: 2) }
         return [
             BenchmarkRow(
-                name: "editor first frame (open + render)", size: label, milliseconds: firstFrame, reference: nil,
+                name: "editor first frame (open + render)", size: label, milliseconds: firstFrame, reference: reference?[0],
                 note: "\(verdict(firstFrame, goal: EditorKeystrokeBenchmark.goalFirstFrame)); median of \(options.runs)"
             ),
             BenchmarkRow(
-                name: "editor key p50 (handle + render)", size: label, milliseconds: percentile(totals, 0.50), reference: nil,
+                name: "editor key p50 (handle + render)", size: label, milliseconds: percentile(totals, 0.50), reference: reference?[1],
                 note: "\(verdict(percentile(totals, 0.50), goal: EditorKeystrokeBenchmark.goalP50)); "
                     + "handle \(millis(percentile(handleTimes, 0.50))), render \(millis(percentile(renderTimes, 0.50))); "
                     + "edits \(millis(percentile(editTotals, 0.50))), moves/tab \(millis(percentile(otherTotals, 0.50)))"
             ),
             BenchmarkRow(
-                name: "editor key p99 (handle + render)", size: label, milliseconds: percentile(totals, 0.99), reference: nil,
+                name: "editor key p99 (handle + render)", size: label, milliseconds: percentile(totals, 0.99), reference: reference?[2],
                 note: "\(verdict(percentile(totals, 0.99), goal: EditorKeystrokeBenchmark.goalP99)); "
                     + "handle \(millis(percentile(handleTimes, 0.99))), render \(millis(percentile(renderTimes, 0.99))); "
                     + "edits \(millis(percentile(editTotals, 0.99))), moves/tab \(millis(percentile(otherTotals, 0.99)))"
             ),
             BenchmarkRow(
-                name: "editor key max (handle + render)", size: label, milliseconds: totals.max() ?? 0, reference: nil,
+                name: "editor key max (handle + render)", size: label, milliseconds: totals.max() ?? 0, reference: reference?[3],
                 note: "\(script.mix.summary); cursors end at \(cursors); "
                     + "left +\(stats[0].inserted) -\(stats[0].deleted), right +\(stats[1].inserted) -\(stats[1].deleted) chars"
                     + (screen > 0 ? "" : "; nothing drawn")
@@ -114,7 +153,7 @@ struct EditorKeystrokeBenchmark {
     /// session learned to splice), the live merge, and the two halves of drawing.
     private func phaseRows(of session: EditorSession, label: String) -> [BenchmarkRow] {
         let runs = options.runs
-        let pane = session.panes[session.focusedPane]
+        let pane = session.panes[session.focusedPane].state
         let join = Timing.medianMilliseconds(runs: runs) { _ = pane.buffer.text.utf8.count }
         let merge = Timing.medianMilliseconds(runs: runs) {
             _ = LiveMerge(texts: session.paneTexts, ancestor: session.ancestorText, dominantPane: session.liveMerge.dominantPane)

@@ -14,10 +14,10 @@ struct BenchmarkRow {
 
 /// Prints benchmark rows as an aligned text table.
 enum ResultTable {
-    /// Renders `rows` under a header.
-    static func render(_ rows: [BenchmarkRow], title: String) -> String {
+    /// Renders `rows` under a header; `referenceHeader` names the ratio column.
+    static func render(_ rows: [BenchmarkRow], title: String, referenceHeader: String = "vs git") -> String {
         var lines = [title]
-        let header = ["case", "size", "median ms", "vs git", "note"]
+        let header = ["case", "size", "median ms", referenceHeader, "note"]
         var table = [header]
         for row in rows {
             // A NaN time marks a row that was not measured (its note says why).

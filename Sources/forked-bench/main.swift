@@ -28,7 +28,8 @@ do {
         exit(0)
     }
     if options.editorOnly {
-        print(ResultTable.render(try EditorKeystrokeBenchmark(options: options).run(), title: EditorKeystrokeBenchmark.title))
+        print(ResultTable.render(try EditorKeystrokeBenchmark(options: options).run(), title: EditorKeystrokeBenchmark.title,
+                                 referenceHeader: EditorKeystrokeBenchmark.referenceHeader))
         exit(0)
     }
     if let files = options.files {
@@ -65,7 +66,8 @@ do {
     }
     if options.editor, options.files == nil {
         print("")
-        print(ResultTable.render(try EditorKeystrokeBenchmark(options: options).run(), title: EditorKeystrokeBenchmark.title))
+        print(ResultTable.render(try EditorKeystrokeBenchmark(options: options).run(), title: EditorKeystrokeBenchmark.title,
+                                 referenceHeader: EditorKeystrokeBenchmark.referenceHeader))
     }
 } catch {
     print("forked-bench failed: \(error)")

@@ -24,8 +24,8 @@ struct EditCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The UTF-8 text file to edit.", valueName: "file"))
     var filePath: String?
 
-    @Option(help: ArgumentHelp("Names of the two forks, left pane first.", valueName: "name,name"))
-    var forks = "left,right"
+    @Option(help: ArgumentHelp("Names of the two forks, left pane first (default: left,right).", valueName: "name,name"))
+    var forks: String?
 
     @Option(help: ArgumentHelp(
         "Edit only this fork, shared with other forked-edit processes on the same file; the right pane shows another fork read-only.",
@@ -48,9 +48,15 @@ struct EditCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Record the screen as an asciicast v2 file, for asciinema.", valueName: "file"))
     var cast: String?
 
+    @Flag(help: "Let --record and --cast replace files that already exist.")
+    var force = false
+
     func run() throws {
         try reportingFailures {
-            let forkNames = forks.split(separator: ",", omittingEmptySubsequences: false)
+            if fork != nil, forks != nil {
+                throw CommandFailure("--fork and --forks cannot be used together: --fork edits one fork shared with other processes")
+            }
+            let forkNames = (forks ?? "left,right").split(separator: ",", omittingEmptySubsequences: false)
                 .map { $0.trimmingCharacters(in: .whitespaces) }
             let document = try openDocument()
             // Everything that can fail without a terminal (the file, the fork names, the stored
@@ -62,9 +68,9 @@ struct EditCommand: ParsableCommand {
                     text: document, fileName: filePath, forkNames: forkNames,
                     columns: 80, rows: 24, writer: FileDocumentWriter()
                 )
-            if let notice { session.message = notice }
-            let recordingSink = try record.map(FileLineSink.init(path:))
-            let castSink = try cast.map(FileLineSink.init(path:))
+            if let notice { session.warning = notice }
+            let recordingSink = try record.map { try FileLineSink(path: $0, replacing: force) }
+            let castSink = try cast.map { try FileLineSink(path: $0, replacing: force) }
             let terminal = try NcursesTerminal()
             defer { terminal.shutdown() }
             let size = terminal.size
@@ -134,8 +140,15 @@ struct EditCommand: ParsableCommand {
     }
 
     /// The text to edit: the file's, empty for a file still to be created, or the demo.
+    /// A new file's directory must exist: the editor never creates directories.
     private func openDocument() throws -> String {
         guard let filePath else { return DemoDocument.text() }
-        return try TextFileReader.readIfPresent(filePath) ?? ""
+        if let text = try TextFileReader.readIfPresent(filePath) { return text }
+        let directory = URL(fileURLWithPath: filePath).deletingLastPathComponent().path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw CommandFailure("\(filePath): the directory \(directory) does not exist; create it first")
+        }
+        return ""
     }
 }

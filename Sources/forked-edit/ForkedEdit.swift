@@ -7,10 +7,10 @@ struct ForkedEdit: ParsableCommand {
         commandName: "forked-edit",
         abstract: "A terminal editor where two forks of one document merge live.",
         usage: """
-            forked-edit [<file>] [--forks <name,name>] [--record <session>] [--cast <file>] [--fresh] [--no-state]
+            forked-edit [<file>] [--forks <name,name>] [--record <session>] [--cast <file>] [--force] [--fresh] [--no-state]
             forked-edit <file> --fork <name> [--auto-merge] [--fresh]
             forked-edit replay <session> [--speed <x>] [--instant] [--headless] [--size <columnsxrows>]
-                               [--print-screen] [--print-document] [--cast <file>]
+                               [--print-screen] [--print-document] [--print-main] [--cast <file>]
             forked-edit merge <ancestor> <dominant> <subordinate> [-o <out>] [--markers] [-L <label>]... [--marker-size <n>] [--stats]
             forked-edit forks <file> [--remove <name>]
             forked-edit log <file> [--fork <name>] [--limit <n>]
@@ -18,6 +18,7 @@ struct ForkedEdit: ParsableCommand {
             forked-edit diff <file> <version> [<version>]
             forked-edit restore <file> <version>
             """,
+        version: ForkedEditVersion.current,
         subcommands: [EditCommand.self, ReplayCommand.self, MergeCommand.self, ForksCommand.self, LogCommand.self, ShowCommand.self,
                       DiffCommand.self, RestoreCommand.self],
         defaultSubcommand: EditCommand.self

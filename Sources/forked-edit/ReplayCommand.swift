@@ -18,8 +18,9 @@ struct ReplayCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The session file.", valueName: "session"))
     var sessionPath: String
 
-    @Option(help: "Play this many times faster than recorded.")
-    var speed: Double = 1
+    // Unconditional, so "--speed -1" reaches the check below instead of reading as an unknown option.
+    @Option(parsing: .unconditional, help: "Play this many times faster than recorded.")
+    var speed: String = "1"
 
     @Flag(help: "Play every event at once, without the recorded pauses.")
     var instant = false
@@ -34,19 +35,32 @@ struct ReplayCommand: ParsableCommand {
     @Flag(help: "Print the final screen as text when done.")
     var printScreen = false
 
-    @Flag(help: "Print the final document (the main fork) when done.")
+    @Flag(help: "Print the final texts of main and every fork as one JSON object when done.")
     var printDocument = false
+
+    @Flag(help: "Print the final text of main alone when done.")
+    var printMain = false
 
     @Option(help: ArgumentHelp("Write the replayed screens as an asciicast v2 file.", valueName: "file"))
     var cast: String?
 
-    func validate() throws {
-        guard speed > 0, speed.isFinite else { throw ValidationError("--speed must be a positive number") }
-        if size != nil, !headless { throw ValidationError("--size needs --headless") }
+    /// The playback speed, checked: a positive, finite number.
+    private func playbackSpeed() throws -> Double {
+        guard let value = Double(speed), value > 0, value.isFinite else {
+            throw CommandFailure("--speed must be a positive number, such as 2 or 0.5 (got '\(speed)')")
+        }
+        return value
     }
 
     func run() throws {
         try reportingFailures {
+            let speed = try playbackSpeed()
+            if size != nil, !headless { throw CommandFailure("--size needs --headless") }
+            if let size, size.columns < EditorLayout.minimumColumns || size.rows < EditorLayout.minimumRows {
+                throw CommandFailure(
+                    "--size \(size.columns)x\(size.rows) is smaller than the editor's minimum of "
+                        + "\(EditorLayout.minimumColumns)x\(EditorLayout.minimumRows)")
+            }
             var recording: SessionRecording
             do {
                 recording = try SessionReader.read(try TextFileReader.read(sessionPath))
@@ -67,7 +81,10 @@ struct ReplayCommand: ParsableCommand {
                 FileHandle.standardOutput.write(Data(result.screenText.utf8))
             }
             if printDocument {
-                FileHandle.standardOutput.write(Data(result.mainDocument.utf8))
+                FileHandle.standardOutput.write(Data(try ReplayResult.documentsJSON(result.documents).utf8))
+            }
+            if printMain {
+                FileHandle.standardOutput.write(Data((result.documents["main"] ?? "").utf8))
             }
         }
     }
@@ -80,7 +97,7 @@ struct ReplayCommand: ParsableCommand {
         let result = try HeadlessReplayer.replay(recording) { time, grid in
             try castWriter?.frame(grid, at: time)
         }
-        return ReplayOutcome(screenText: result.screenText, mainDocument: result.documents["main"] ?? "")
+        return ReplayOutcome(screenText: result.screenText, documents: result.documents)
     }
 }
 

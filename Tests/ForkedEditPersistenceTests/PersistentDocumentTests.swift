@@ -69,7 +69,7 @@ struct PersistentDocumentTests {
             try document.flushJournals()
             #expect(document.pendingEditCount == 5)
             before = try ForkSnapshot(session.resource)
-            panes = session.panes
+            panes = session.panes.map(\.state)
             // No close: the process dies here, with nothing but the journals on disk.
         }
         let reopened = try scratch.open()
@@ -77,7 +77,7 @@ struct PersistentDocumentTests {
         let session = try reopened.session()
         #expect(try ForkSnapshot(reopened.resource) == before)
         #expect(session.paneTexts == panes.map(\.buffer.text))
-        #expect(session.panes.map(\.cursor) == panes.map(\.cursor))
+        #expect(session.panes.map(\.state.cursor) == panes.map(\.cursor))
         #expect(reopened.report.replayedEdits["left"] == 3)
         #expect(session.message?.contains("Recovered") == true)
     }

@@ -82,12 +82,13 @@ struct OffscreenNcursesTests {
         var broken = grid(["世界xy"], columns: 10, rows: 1)
         broken[0, 0] = Cell(character: "a")      // The continuation at column 1 is now an orphan.
         broken[0, 3] = Cell(character: "b")      // 界 at column 2 lost its continuation.
+        // The grid itself blanks the other half of a wide character written over.
         try terminal.draw(broken)
-        #expect(terminal.renderedRow(0) == "a \u{FFFD}bxy")
+        #expect(terminal.renderedRow(0) == "a  bxy")
         // Drawn from scratch, the same grid looks the same.
         terminal.invalidate()
         try terminal.draw(broken)
-        #expect(terminal.renderedRow(0) == "a \u{FFFD}bxy")
+        #expect(terminal.renderedRow(0) == "a  bxy")
     }
 
     @Test("The bottom-right cell is drawn too")

@@ -110,4 +110,21 @@ struct TerminalInputDecoderTests {
         #expect(decoder.nextEvent(readFirst: { nil }, readWaiting: { nil }) == nil)
         #expect(!decoder.hasPendingInput)
     }
+
+    @Test("A bracketed paste is one paste event with its tabs and line breaks, however it is split")
+    func bracketedPaste() {
+        let pasted: [RawTerminalInput] = [.keyCode(TerminalInputDecoder.pasteStartKeyCode)]
+            + characters("a\tb\rc") + [.character(27)] + characters("d")
+            + [.keyCode(TerminalInputDecoder.pasteEndKeyCode)] + [.character(9)]
+        #expect(decodeAll(pasted) == [.key(.paste("a\tb\rcd")), .key(.tab)])
+
+        // The rest of the paste arrives after a pause: nothing is reported until the end marker.
+        var decoder = TerminalInputDecoder()
+        var first = ([.keyCode(TerminalInputDecoder.pasteStartKeyCode)] + characters("x\t"))[...]
+        let none = { () -> RawTerminalInput? in nil }
+        #expect(decoder.nextEvent(readFirst: { first.popFirst() }, readWaiting: { first.popFirst() }) == nil)
+        var rest = (characters("y") + [.keyCode(TerminalInputDecoder.pasteEndKeyCode)])[...]
+        #expect(decoder.nextEvent(readFirst: { rest.popFirst() }, readWaiting: none) == nil)
+        #expect(decoder.nextEvent(readFirst: { rest.popFirst() }, readWaiting: { rest.popFirst() }) == .key(.paste("x\ty")))
+    }
 }

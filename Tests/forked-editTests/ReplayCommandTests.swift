@@ -19,7 +19,7 @@ struct ReplayCommandTests {
         #expect(Self.sessionNames.count >= 5)
     }
 
-    @Test("A headless replay prints the golden screen, then the main document", arguments: sessionNames)
+    @Test("A headless replay prints the golden screen, then main's text", arguments: sessionNames)
     func replaysGolden(_ name: String) throws {
         let session = Self.sessionsDirectory.appendingPathComponent("\(name).jsonl")
         let screen = try String(contentsOf: Self.sessionsDirectory.appendingPathComponent("\(name).screen.txt"), encoding: .utf8)
@@ -28,7 +28,7 @@ struct ReplayCommandTests {
         let main = try #require(documents["main"])
 
         let outcome = try runProcess(
-            try ForkedEditBinary.path, ["replay", session.path, "--headless", "--print-screen", "--print-document"]
+            try ForkedEditBinary.path, ["replay", session.path, "--headless", "--print-screen", "--print-main"]
         )
         #expect(outcome.status == 0, "\(outcome.standardError)")
         #expect(outcome.standardOutput == screen + main)

@@ -64,7 +64,7 @@ struct TmuxEditorTests {
         #expect(exited.map { !$0.contains("Live merge") } == true, "the editor's screen should be gone after quitting")
 
         let replay = try runProcess(
-            try ForkedEditBinary.path, ["replay", sessionFile.path, "--headless", "--print-document"]
+            try ForkedEditBinary.path, ["replay", sessionFile.path, "--headless", "--print-main"]
         )
         #expect(replay.status == 0, "\(replay.standardError)")
         #expect(replay.standardOutput == merged + "\n")

@@ -33,6 +33,12 @@ final class TmuxSession {
         try run(["send-keys", "-t", "editor", "-l", text])
     }
 
+    /// Pastes text as a terminal does: bracketed (`-p`) when the program asked for it.
+    func paste(_ text: String) throws {
+        try run(["set-buffer", "-b", "test-paste", text])
+        try run(["paste-buffer", "-p", "-d", "-b", "test-paste", "-t", "editor"])
+    }
+
     /// Changes the window size, as a user resizing their terminal would.
     func resize(columns: Int, rows: Int) throws {
         try run(["resize-window", "-t", "editor", "-x", "\(columns)", "-y", "\(rows)"])

@@ -1,7 +1,5 @@
-/// Everything one editing pane knows: its fork's text, cursor, scroll offsets and history.
+/// Everything one editing pane knows about its text, cursor, scroll offsets and history.
 public struct PaneState: Sendable, Equatable {
-    /// The name of the fork this pane edits.
-    public let forkName: String
     /// The fork's text.
     public private(set) var buffer: TextBuffer
     /// The cursor.
@@ -13,6 +11,8 @@ public struct PaneState: Sendable, Equatable {
     public private(set) var topLine = 0
     /// The first display column shown (horizontal scroll of long lines).
     public private(set) var leftColumn = 0
+    /// Where the selection started (the other end is the cursor), or `nil` for no selection.
+    public private(set) var selectionAnchor: TextPosition?
     /// The edits that can be undone.
     public private(set) var history = UndoHistory()
     /// What the most recent edit or undo replaced, for observers that record edits;
@@ -20,86 +20,153 @@ public struct PaneState: Sendable, Equatable {
     public private(set) var lastChange: PaneTextChange?
 
     /// Creates a pane showing `text` with the cursor at the start.
-    public init(forkName: String, text: String) {
-        self.forkName = forkName
+    public init(text: String) {
         buffer = TextBuffer(text: text)
     }
 
     /// The display column of the cursor within its line.
     public var cursorDisplayColumn: Int {
-        TextColumns.displayColumn(ofCharacter: cursor.column, in: buffer.lines[cursor.line])
+        buffer.displayColumn(of: cursor)
     }
 
     // MARK: Editing
 
     /// Inserts text at the cursor; pasted `"\r\n"` and `"\r"` line breaks become `"\n"`.
     /// Returns whether the text changed.
+    ///
+    /// - Parameter typing: Whether this is typing, which undo groups by word; a paste is not.
     @discardableResult
-    public mutating func insert(_ text: String) -> Bool {
+    public mutating func insert(_ text: String, typing: Bool = false) -> Bool {
         guard !text.isEmpty else { return false }
         let normalized = text.utf8.contains(UInt8(ascii: "\r"))
             ? text.replacing("\r\n", with: "\n").replacing("\r", with: "\n")
             : text
-        return replace(from: cursor, to: cursor, with: normalized)
+        if let selection {
+            return replace(from: selection.start, to: selection.end, with: normalized, grouping: false)
+        }
+        return replace(from: cursor, to: cursor, with: normalized, grouping: typing)
     }
 
     /// Deletes the character before the cursor (joining lines at a line start).
     @discardableResult
     public mutating func deleteBackward() -> Bool {
+        if deleteSelection() { return true }
         guard let previous = buffer.position(before: cursor) else { return false }
-        return replace(from: previous, to: cursor, with: "")
+        return replace(from: previous, to: cursor, with: "", grouping: true)
     }
 
     /// Deletes the character at the cursor (joining lines at a line end).
     @discardableResult
     public mutating func deleteForward() -> Bool {
+        if deleteSelection() { return true }
         guard let next = buffer.position(after: cursor) else { return false }
-        return replace(from: cursor, to: next, with: "")
+        return replace(from: cursor, to: next, with: "", grouping: true)
     }
 
-    /// Reverts the most recent edit. Returns whether there was one.
+    /// Reverts the most recent edit (a typed word, a paste). Returns whether there was one.
     @discardableResult
     public mutating func undo() -> Bool {
-        guard let record = history.pop() else { return false }
-        lastChange = PaneTextChange(
-            utf8Offset: buffer.utf8Offset(of: record.start),
-            removedUTF8Count: buffer.text(from: record.start, to: record.insertedEnd).utf8.count,
-            inserted: record.removed
-        )
-        buffer.replace(from: record.start, to: record.insertedEnd, with: record.removed)
-        cursor = buffer.clamped(record.cursorBefore)
+        guard let record = history.popForUndo() else { return false }
+        guard apply(record.inverse) else {
+            // The text no longer holds what the edit inserted: the history is stale.
+            history.removeAll()
+            return false
+        }
+        cursor = buffer.position(atUTF8Offset: record.cursorBefore)
+        return true
+    }
+
+    /// Makes the most recently undone edit again. Returns whether there was one.
+    @discardableResult
+    public mutating func redo() -> Bool {
+        guard let record = history.popForRedo() else { return false }
+        guard apply(record) else {
+            history.removeAll()
+            return false
+        }
+        cursor = buffer.position(atUTF8Offset: record.utf8Offset + record.inserted.utf8.count)
+        return true
+    }
+
+    /// Applies `record` (whose `removed` must be at its offset) without touching the history.
+    private mutating func apply(_ record: EditRecord) -> Bool {
+        let start = buffer.position(atUTF8Offset: record.utf8Offset)
+        let end = buffer.position(atUTF8Offset: record.utf8Offset + record.removed.utf8.count)
+        guard buffer.utf8Offset(of: start) == record.utf8Offset, buffer.text(from: start, to: end) == record.removed
+        else { return false }
+        lastChange = PaneTextChange(utf8Offset: record.utf8Offset, removedUTF8Count: record.removed.utf8.count, inserted: record.inserted)
+        buffer.replace(from: start, to: end, with: record.inserted)
+        selectionAnchor = nil
         goalDisplayColumn = nil
         return true
     }
 
-    private mutating func replace(from start: TextPosition, to end: TextPosition, with text: String) -> Bool {
+    private mutating func replace(from start: TextPosition, to end: TextPosition, with text: String, grouping: Bool) -> Bool {
         let removed = buffer.text(from: start, to: end)
         guard removed != text else { return false }
-        let before = cursor
-        lastChange = PaneTextChange(
-            utf8Offset: buffer.utf8Offset(of: min(start, end)), removedUTF8Count: removed.utf8.count, inserted: text
-        )
+        let offset = buffer.utf8Offset(of: min(start, end))
+        let cursorBefore = buffer.utf8Offset(of: cursor)
+        lastChange = PaneTextChange(utf8Offset: offset, removedUTF8Count: removed.utf8.count, inserted: text)
         let insertedEnd = buffer.replace(from: start, to: end, with: text)
-        history.push(EditRecord(start: min(start, end), insertedEnd: insertedEnd, removed: removed, cursorBefore: before))
+        selectionAnchor = nil
+        history.push(EditRecord(utf8Offset: offset, removed: removed, inserted: text, cursorBefore: cursorBefore), grouping: grouping)
         cursor = insertedEnd
         goalDisplayColumn = nil
         return true
     }
 
-    /// Replaces the whole text (after a merge), putting the cursor at `cursor` and
-    /// forgetting history, whose positions no longer describe the new text.
-    public mutating func replaceAll(with text: String, cursor newCursor: TextPosition) {
+    /// Replaces the whole text (after a merge), putting the cursor at `cursor`. The history
+    /// follows when `hunks` say what changed (see ``UndoHistory/rebase(onto:)``), and is
+    /// forgotten when they are `nil`.
+    public mutating func replaceAll(with text: String, cursor newCursor: TextPosition, hunks: [TextHunk]? = nil) {
         buffer = TextBuffer(text: text)
+        selectionAnchor = nil
         cursor = buffer.clamped(newCursor)
         goalDisplayColumn = nil
-        history.removeAll()
+        if let hunks {
+            history.rebase(onto: hunks)
+        } else {
+            history.removeAll()
+        }
         lastChange = nil
     }
 
     // MARK: Moving
 
-    /// Moves the cursor; `pageHeight` is the number of text rows the pane shows.
+    /// The selected text's ends, in order, or `nil` when nothing is selected.
+    public var selection: (start: TextPosition, end: TextPosition)? {
+        guard let anchor = selectionAnchor, anchor != cursor else { return nil }
+        return (min(anchor, cursor), max(anchor, cursor))
+    }
+
+    /// The selected text, or `nil`.
+    public var selectedText: String? {
+        selection.map { buffer.text(from: $0.start, to: $0.end) }
+    }
+
+    /// Moves the cursor, extending the selection (`selecting`) or ending it.
+    public mutating func move(_ movement: CursorMovement, pageHeight: Int, selecting: Bool) {
+        if selecting {
+            if selectionAnchor == nil { selectionAnchor = cursor }
+        } else {
+            selectionAnchor = nil
+        }
+        let anchor = selectionAnchor
+        move(movement, pageHeight: pageHeight)
+        selectionAnchor = anchor
+    }
+
+    /// Deletes the selection; returns whether there was one.
+    @discardableResult
+    public mutating func deleteSelection() -> Bool {
+        guard let selection else { return false }
+        return replace(from: selection.start, to: selection.end, with: "", grouping: false)
+    }
+
+    /// Moves the cursor; `pageHeight` is the number of text rows the pane shows. Ends the selection.
     public mutating func move(_ movement: CursorMovement, pageHeight: Int) {
+        history.endGroup()
+        selectionAnchor = nil
         let page = max(1, pageHeight - 1)
         switch movement {
         case .left:
@@ -114,6 +181,21 @@ public struct PaneState: Sendable, Equatable {
         case .lineEnd:
             cursor.column = buffer.characterCount(inLine: cursor.line)
             goalDisplayColumn = nil
+        case .wordLeft:
+            // Back over spaces and punctuation, then over the word.
+            while let previous = buffer.position(before: cursor), !isWordCharacter(at: previous) { cursor = previous }
+            while let previous = buffer.position(before: cursor), isWordCharacter(at: previous) { cursor = previous }
+            goalDisplayColumn = nil
+        case .wordRight:
+            while let next = buffer.position(after: cursor), !isWordCharacter(at: cursor) { cursor = next }
+            while let next = buffer.position(after: cursor), isWordCharacter(at: cursor) { cursor = next }
+            goalDisplayColumn = nil
+        case .documentStart:
+            cursor = .start
+            goalDisplayColumn = nil
+        case .documentEnd:
+            cursor = buffer.endPosition
+            goalDisplayColumn = nil
         case .up: moveVertically(by: -1)
         case .down: moveVertically(by: 1)
         case .pageUp:
@@ -121,8 +203,19 @@ public struct PaneState: Sendable, Equatable {
             topLine = max(0, topLine - page)
         case .pageDown:
             moveVertically(by: page)
-            topLine = min(max(0, buffer.lineCount - 1), topLine + page)
+            // Never past the point where the last line reaches the bottom: a page down at the
+            // end keeps the pane full instead of leaving the last line alone at the top.
+            topLine = min(max(0, buffer.lineCount - max(1, pageHeight)), topLine + page)
         }
+    }
+
+    /// Whether the character at `position` (none at a line end) is a letter, digit or `_`.
+    private func isWordCharacter(at position: TextPosition) -> Bool {
+        let line = buffer.lines[position.line]
+        let index = buffer.index(position.column, inLine: position.line)
+        guard index < line.endIndex else { return false }
+        let character = line[index]
+        return character.isLetter || character.isNumber || character == "_"
     }
 
     private mutating func moveVertically(by delta: Int) {
@@ -134,12 +227,49 @@ public struct PaneState: Sendable, Equatable {
             goalDisplayColumn = nil
             return
         }
-        cursor = TextPosition(line: line, column: TextColumns.character(atDisplayColumn: goal, in: buffer.lines[line]))
+        cursor = TextPosition(line: line, column: buffer.column(atDisplayColumn: goal, inLine: line))
         goalDisplayColumn = goal
+    }
+
+    /// Moves the cursor to the next (or previous) place of `query`, wrapping around the text.
+    /// Returns whether there is one. Matches are found within lines.
+    public mutating func find(_ query: String, forward: Bool) -> Bool {
+        guard !query.isEmpty else { return false }
+        history.endGroup()
+        let count = buffer.lineCount
+        let line = buffer.lines[cursor.line]
+        let here = buffer.index(cursor.column, inLine: cursor.line)
+        // The cursor's line after (or before) the cursor, the other lines in turn, then the
+        // cursor's line again from the other end.
+        if forward {
+            let start = here < line.endIndex ? line.index(after: here) : line.endIndex
+            if let range = line[start...].firstRange(of: query) { return moveCursor(to: range.lowerBound, inLine: cursor.line) }
+            for step in 1...count {
+                let number = (cursor.line + step) % count
+                let text = buffer.lines[number]
+                if let range = text.firstRange(of: query) { return moveCursor(to: range.lowerBound, inLine: number) }
+            }
+        } else {
+            if let range = line[..<here].ranges(of: query).last { return moveCursor(to: range.lowerBound, inLine: cursor.line) }
+            for step in 1...count {
+                let number = ((cursor.line - step) % count + count) % count
+                let text = buffer.lines[number]
+                if let range = text.ranges(of: query).last { return moveCursor(to: range.lowerBound, inLine: number) }
+            }
+        }
+        return false
+    }
+
+    private mutating func moveCursor(to index: String.Index, inLine number: Int) -> Bool {
+        let text = buffer.lines[number]
+        cursor = TextPosition(line: number, column: text.distance(from: text.startIndex, to: index))
+        goalDisplayColumn = nil
+        return true
     }
 
     /// Puts the cursor at `position` (clamped), as after a merge.
     public mutating func setCursor(_ position: TextPosition) {
+        history.endGroup()
         cursor = buffer.clamped(position)
         goalDisplayColumn = nil
     }
@@ -155,7 +285,7 @@ public struct PaneState: Sendable, Equatable {
         topLine = min(topLine, max(0, buffer.lineCount - 1))
         let line = buffer.lines[cursor.line]
         let column = cursorDisplayColumn
-        let lineIndex = buffer.index(cursor.column, in: line)
+        let lineIndex = buffer.index(cursor.column, inLine: cursor.line)
         let cursorWidth = lineIndex < line.endIndex ? max(1, TextColumns.advance(column, over: line[lineIndex]) - column) : 1
         if column < leftColumn {
             // Jump back by more than one cell so scrolling left through a long line is not jumpy

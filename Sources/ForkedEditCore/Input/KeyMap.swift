@@ -4,6 +4,7 @@ public enum KeyMap {
     public static func action(for key: Key) -> EditorAction? {
         switch key {
         case .text(let text): return .insert(text)
+        case .paste(let text): return .paste(text)
         case .enter: return .insert("\n")
         case .backspace: return .deleteBackward
         case .delete: return .deleteForward
@@ -16,10 +17,33 @@ public enum KeyMap {
         case .end: return .move(.lineEnd)
         case .pageUp: return .move(.pageUp)
         case .pageDown: return .move(.pageDown)
+        case .shift(let arrow):
+            switch arrow {
+            case .left: return .select(.left)
+            case .right: return .select(.right)
+            case .up: return .select(.up)
+            case .down: return .select(.down)
+            }
+        case .control("k"): return .cut
+        case .control("c"): return .copy
+        case .control("u"): return .pasteClipboard
+        case .click(let row, let column): return .click(row: row, column: column)
+        case .wheelUp: return .scroll(lines: -3)
+        case .wheelDown: return .scroll(lines: 3)
+        case .controlLeft: return .move(.wordLeft)
+        case .controlRight: return .move(.wordRight)
+        case .controlHome: return .move(.documentStart)
+        case .controlEnd: return .move(.documentEnd)
         case .function(1): return .toggleHelp
         case .function(2): return .toggleLowerView
         case .function(5), .control("g"): return .merge
+        case .control("v"): return .insertNextKeyVerbatim
+        case .control("f"): return .search
+        case .function(3), .control("n"): return .findAgain(forward: true)
+        case .control("p"): return .findAgain(forward: false)
+        case .control("l"): return .goToLine
         case .control("z"): return .undo
+        case .control("y"): return .redo
         case .control("s"): return .save
         case .control("q"): return .quit
         case .escape, .function, .control, .alt: return nil
@@ -27,8 +51,11 @@ public enum KeyMap {
     }
 
     /// The key hints shown at the bottom of the screen, nano style: key, then what it does.
-    public static let hints: [(key: String, label: String)] = [
-        ("^S", "Save"), ("^Q", "Quit"), ("F5", "Merge"), ("F2", "Ancestor"),
-        ("Tab", "Other pane"), ("^Z", "Undo"), ("F1", "Help"),
-    ]
+    /// F2 names the view it switches to.
+    public static func hints(lowerViewMode: LowerViewMode = .liveMerge) -> [(key: String, label: String)] {
+        [
+            ("^S", "Save"), ("^Q", "Quit"), ("F5", "Merge"), ("F2", lowerViewMode == .liveMerge ? "Ancestor" : "Live merge"),
+            ("Tab", "Other pane"), ("^Z", "Undo"), ("F1", "Help"), ("^F", "Find"),
+        ]
+    }
 }

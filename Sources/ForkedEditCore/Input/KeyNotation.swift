@@ -19,13 +19,20 @@ public struct KeyNotationError: Error, Equatable, CustomStringConvertible {
 ///
 /// Printable text stands for itself (a literal `<` is `<lt>`); other keys are written in
 /// angle brackets: `<Tab>`, `<Enter>`, `<BS>`, `<Del>`, `<Esc>`, `<Left>`, `<Right>`, `<Up>`,
-/// `<Down>`, `<Home>`, `<End>`, `<PgUp>`, `<PgDn>`, `<F1>`…`<F12>`, `<C-a>`…`<C-z>`, `<A-x>`.
+/// `<Down>`, `<Home>`, `<End>`, `<PgUp>`, `<PgDn>`, `<S-Left>` (and `Right`, `Up`, `Down`), `<C-Left>`, `<C-Right>`, `<C-Home>`, `<C-End>`,
+/// `<F1>`…`<F12>`, `<C-a>`…`<C-z>`, `<A-x>`, mouse `<Click:ROW,COLUMN>` (zero-based cell),
+/// `<WheelUp>`, `<WheelDown>`.
+/// A bracketed paste is `<Paste>text</Paste>`, its text literal (tabs and line breaks as
+/// they are) but for `<`, written `<lt>`.
 /// Consecutive characters parse as one ``Key/text(_:)`` key, exactly like a pasted run.
 public enum KeyNotation {
     private static let namedKeys: [(name: String, key: Key)] = [
         ("Tab", .tab), ("Enter", .enter), ("BS", .backspace), ("Del", .delete), ("Esc", .escape),
         ("Left", .left), ("Right", .right), ("Up", .up), ("Down", .down), ("Home", .home),
         ("End", .end), ("PgUp", .pageUp), ("PgDn", .pageDown),
+        ("S-Left", .shift(.left)), ("S-Right", .shift(.right)), ("S-Up", .shift(.up)), ("S-Down", .shift(.down)),
+        ("WheelUp", .wheelUp), ("WheelDown", .wheelDown),
+        ("C-Left", .controlLeft), ("C-Right", .controlRight), ("C-Home", .controlHome), ("C-End", .controlEnd),
     ]
 
     /// Writes keys in notation.
@@ -38,6 +45,10 @@ public enum KeyNotation {
         switch key {
         case .text(let text):
             return text.replacing("<", with: "<lt>")
+        case .click(let row, let column):
+            return "<Click:\(row),\(column)>"
+        case .paste(let text):
+            return "<Paste>" + text.replacing("<", with: "<lt>") + pasteEnd
         case .function(let number):
             return "<F\(number)>"
         case .control(let letter):
@@ -74,6 +85,13 @@ public enum KeyNotation {
                 throw KeyNotationError(position: index, reason: "'<' without a closing '>' (write a literal '<' as <lt>)")
             }
             let name = String(characters[(index + 1)..<close])
+            if name == "Paste" {
+                flushText()
+                let (pasted, end) = try pastedText(in: characters, from: close + 1, openedAt: index)
+                keys.append(.paste(pasted))
+                index = end
+                continue
+            }
             if name == "lt" {
                 pendingText.append("<")
             } else {
@@ -84,6 +102,31 @@ public enum KeyNotation {
         }
         flushText()
         return keys
+    }
+
+    private static let pasteEnd = "</Paste>"
+
+    /// The text of a paste starting at `start`, up to `</Paste>`, and the index after that.
+    private static func pastedText(
+        in characters: [Character], from start: Int, openedAt opening: Int
+    ) throws -> (String, Int) {
+        let end = Array(pasteEnd)
+        var text = ""
+        var index = start
+        while index < characters.count {
+            if characters[index] == "<", characters.count - index >= end.count,
+               Array(characters[index..<(index + end.count)]) == end {
+                return (text, index + end.count)
+            }
+            if characters[index] == "<", characters.count - index >= 4, String(characters[index..<(index + 4)]) == "<lt>" {
+                text.append("<")
+                index += 4
+                continue
+            }
+            text.append(characters[index])
+            index += 1
+        }
+        throw KeyNotationError(position: opening, reason: "<Paste> without </Paste>")
     }
 
     /// The `>` ending a bracketed key; `<A->>` names Alt with `>`, so the character right
@@ -99,6 +142,12 @@ public enum KeyNotation {
 
     private static func key(named name: String, at position: Int) throws -> Key {
         if let named = namedKeys.first(where: { $0.name == name }) { return named.key }
+        if name.hasPrefix("Click:") {
+            let parts = name.dropFirst("Click:".count).split(separator: ",")
+            if parts.count == 2, let row = Int(parts[0]), let column = Int(parts[1]), row >= 0, column >= 0 {
+                return .click(row: row, column: column)
+            }
+        }
         if name.hasPrefix("F"), let number = Int(name.dropFirst()), (1...63).contains(number) {
             return .function(number)
         }

@@ -38,7 +38,7 @@ public struct AnsiScreenEncoder: Sendable {
     }
 
     /// The Select Graphic Rendition sequence for a style, starting from a reset.
-    static func sgr(_ style: CellStyle) -> String {
+    public static func sgr(_ style: CellStyle) -> String {
         var codes = ["0"]
         if style.bold { codes.append("1") }
         if style.underline { codes.append("4") }

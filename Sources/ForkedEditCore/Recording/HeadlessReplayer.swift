@@ -16,6 +16,11 @@ public struct ReplayResult: Sendable, Equatable {
 
     /// ``documents`` as pretty JSON with sorted keys, for golden files.
     public func documentsJSON() throws -> String {
+        try Self.documentsJSON(documents)
+    }
+
+    /// Texts by fork name as one pretty JSON object with sorted keys and a final line break.
+    public static func documentsJSON(_ documents: [String: String]) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(documents), as: UTF8.self) + "\n"

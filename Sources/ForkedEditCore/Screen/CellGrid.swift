@@ -107,7 +107,18 @@ public struct CellGrid: Sendable, Equatable {
         }
         set {
             guard contains(row: row, column: column) else { return }
-            cells[row * columns + column] = newValue
+            let index = row * columns + column
+            // Never leave half a wide character: writing over either half blanks the other,
+            // so an overlay (the help box) cutting a wide character shows a space, not a glyph
+            // the terminal would draw across the overlay's edge.
+            let old = cells[index]
+            if old.width == 0, newValue.width != 0, column > 0, cells[index - 1].width == 2 {
+                cells[index - 1] = Cell(character: " ", width: 1, style: cells[index - 1].style)
+            }
+            if old.width == 2, newValue.width != 2, column + 1 < columns, cells[index + 1].width == 0 {
+                cells[index + 1] = Cell(character: " ", width: 1, style: cells[index + 1].style)
+            }
+            cells[index] = newValue
         }
     }
 

@@ -37,8 +37,10 @@ public enum EditorLayout: Hashable, Sendable {
         public var hints: ScreenRect
     }
 
-    /// Lays out a screen of `columns` × `rows`.
-    public init(columns: Int, rows: Int) {
+    /// Lays out a screen of `columns` × `rows`, with `statusRows` rows for the status line
+    /// (a long message wraps); extra status rows come out of the merge view's text, which keeps
+    /// at least one row, so the panes never move.
+    public init(columns: Int, rows: Int, statusRows: Int = 1) {
         guard columns >= EditorLayout.minimumColumns, rows >= EditorLayout.minimumRows else {
             self = .tooSmall(columns: columns, rows: rows)
             return
@@ -49,6 +51,7 @@ public enum EditorLayout: Hashable, Sendable {
         let leftWidth = (columns - 1) / 2
         let rightWidth = columns - 1 - leftWidth
         let rightColumn = leftWidth + 1
+        let statusHeight = min(max(1, statusRows), lowerHeight - 1)
         self = .regular(Regions(
             paneTitles: [
                 ScreenRect(row: 0, column: 0, width: leftWidth, height: 1),
@@ -60,8 +63,8 @@ public enum EditorLayout: Hashable, Sendable {
             ],
             dividerColumn: leftWidth,
             lowerTitle: ScreenRect(row: paneHeight, column: 0, width: columns, height: 1),
-            lowerText: ScreenRect(row: paneHeight + 1, column: 0, width: columns, height: lowerHeight - 1),
-            status: ScreenRect(row: rows - 2, column: 0, width: columns, height: 1),
+            lowerText: ScreenRect(row: paneHeight + 1, column: 0, width: columns, height: lowerHeight - statusHeight),
+            status: ScreenRect(row: rows - 1 - statusHeight, column: 0, width: columns, height: statusHeight),
             hints: ScreenRect(row: rows - 1, column: 0, width: columns, height: 1)
         ))
     }

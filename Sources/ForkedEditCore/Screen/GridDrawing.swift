@@ -77,10 +77,7 @@ extension CellGrid {
         _ text: Substring, from start: Int, row: Int, in rect: ScreenRect, leftColumn: Int, style: CellStyle
     ) -> Int? {
         let utf8 = text.utf8
-        let isPrintableASCII = utf8.withContiguousStorageIfAvailable { bytes in
-            bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
-        } ?? utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
-        guard isPrintableASCII else { return nil }
+        guard TextBuffer.isPlainASCII(text) else { return nil }
         let end = start + utf8.count
         let first = max(start, leftColumn)
         let last = min(end, leftColumn + rect.width)

@@ -1,22 +1,27 @@
 /// The text of the help overlay.
 public enum HelpText {
-    /// Lines shown in the help overlay: keys first and every line at most 32 columns, so
-    /// even a minimum-size terminal shows all the keys.
+    /// Lines shown in the help overlay: keys first and every line at most 32 columns, so a
+    /// narrow terminal shows every key and an 80x24 one everything.
     public static let lines: [String] = [
         "Tab         switch pane",
         "F5, ^G      merge both forks",
         "^S          merge and save",
         "^Q          quit",
-        "^Z          undo in this fork",
+        "^Z, ^Y      undo, redo (a word)",
         "F2          merge / ancestor view",
+        "^V Tab      type a tab",
+        "^F F3 ^P    find, next, previous",
+        "^L          go to line[:column]",
         "Arrows Home End PgUp PgDn: move",
+        "^Left ^Right  word left, right",
+        "^Home ^End    start, end of text",
+        "Shift+arrows  select",
+        "^K ^C ^U    cut, copy, paste",
         "F1          close this help",
         "",
-        "Each pane edits its own fork of",
-        "one document. Below them is the",
-        "live merge of both forks: text",
-        "from the left fork is green,",
-        "from the right fork magenta,",
-        "from both yellow.",
+        "Each pane edits its own fork;",
+        "below, their live merge: green",
+        "from the left fork, magenta the",
+        "right, yellow both.",
     ]
 }

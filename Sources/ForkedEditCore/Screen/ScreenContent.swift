@@ -26,13 +26,18 @@ public struct OriginRun: Hashable, Sendable {
 
 /// One editing pane as it should be drawn.
 public struct PaneContent: Sendable, Equatable {
+    /// The name of the fork the pane shows.
+    public var forkName: String
     /// The pane's state: text, cursor and scroll offsets.
     public var pane: PaneState
     /// The fork's state in words, such as "in sync" or "2 edits ahead".
     public var forkState: String
+    /// Text to highlight wherever it appears (the search), or `nil`.
+    public var highlight: String?
 
     /// Creates pane content.
-    public init(pane: PaneState, forkState: String) {
+    public init(forkName: String, pane: PaneState, forkState: String) {
+        self.forkName = forkName
         self.pane = pane
         self.forkState = forkState
     }
@@ -61,31 +66,36 @@ public struct LowerViewContent: Sendable, Equatable {
     }
 }
 
-/// A question asked on the status line.
-public enum StatusPrompt: Hashable, Sendable {
-    /// Asking for a file name to save to; `typed` is what the user entered so far.
-    case fileName(typed: String)
-    /// Asking whether to save before quitting.
-    case saveBeforeQuit
-}
-
 /// The status line's content.
 public struct StatusContent: Sendable, Equatable {
     /// The file being edited, or `nil` for a new document.
     public var fileName: String?
     /// Whether there are changes not yet saved.
     public var isModified: Bool
+    /// A warning that stays until dismissed, such as edits not being kept for crash recovery.
+    public var warning: String?
     /// A transient message, such as the result of a save.
     public var message: String?
     /// A question waiting for an answer.
     public var prompt: StatusPrompt?
 
     /// Creates status content.
-    public init(fileName: String?, isModified: Bool, message: String? = nil, prompt: StatusPrompt? = nil) {
+    public init(
+        fileName: String?, isModified: Bool, warning: String? = nil, message: String? = nil, prompt: StatusPrompt? = nil
+    ) {
         self.fileName = fileName
         self.isModified = isModified
+        self.warning = warning
         self.message = message
         self.prompt = prompt
+    }
+}
+
+extension StatusContent {
+    /// The warning and the message as one text, or `nil` when there is neither.
+    var notices: String? {
+        let parts = [warning.map { "\($0) (Esc dismisses)" }, message].compactMap { $0 }
+        return parts.isEmpty ? nil : parts.joined(separator: "  ")
     }
 }
 
@@ -101,9 +111,15 @@ public struct ScreenContent: Sendable, Equatable {
     public var status: StatusContent
     /// Whether the help overlay is shown.
     public var showsHelp: Bool
+    /// What the lower view shows, so the key hints offer the other view.
+    public var lowerViewMode: LowerViewMode
 
     /// Creates screen content.
-    public init(panes: [PaneContent], focusedPane: Int, lower: LowerViewContent, status: StatusContent, showsHelp: Bool) {
+    public init(
+        panes: [PaneContent], focusedPane: Int, lower: LowerViewContent, status: StatusContent, showsHelp: Bool,
+        lowerViewMode: LowerViewMode = .liveMerge
+    ) {
+        self.lowerViewMode = lowerViewMode
         self.panes = panes
         self.focusedPane = focusedPane
         self.lower = lower

@@ -16,4 +16,9 @@ public struct ScreenRect: Hashable, Sendable {
         self.width = max(0, width)
         self.height = max(0, height)
     }
+
+    /// Whether the cell at `row`, `column` lies inside.
+    public func contains(row: Int, column: Int) -> Bool {
+        row >= self.row && row < self.row + height && column >= self.column && column < self.column + width
+    }
 }

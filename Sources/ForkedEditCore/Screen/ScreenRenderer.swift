@@ -19,9 +19,11 @@ public enum ScreenRenderer {
     /// Renders `content` on a screen of `columns` × `rows`.
     public static func render(_ content: ScreenContent, columns: Int, rows: Int) -> CellGrid {
         var grid = CellGrid(columns: columns, rows: rows)
-        switch EditorLayout(columns: columns, rows: rows) {
+        let wrappedNotices = noticeLines(content.status, width: columns)
+        let statusRows = wrappedNotices.map { $0.count + 1 } ?? 1
+        switch EditorLayout(columns: columns, rows: rows, statusRows: statusRows) {
         case .tooSmall:
-            drawTooSmall(into: &grid)
+            drawTooSmall(content.status, into: &grid)
         case .regular(let regions):
             for index in content.panes.indices where index < regions.paneTexts.count {
                 drawPane(content.panes[index], focused: index == content.focusedPane,
@@ -31,8 +33,9 @@ public enum ScreenRenderer {
                 grid[row, regions.dividerColumn] = Cell(character: "│", width: 1, style: .plain)
             }
             drawLower(content.lower, title: regions.lowerTitle, text: regions.lowerText, into: &grid)
-            drawStatus(content.status, in: regions.status, into: &grid)
-            drawHints(in: regions.hints, into: &grid)
+            let focused = content.panes.indices.contains(content.focusedPane) ? content.panes[content.focusedPane].pane.cursor : nil
+            drawStatus(content.status, cursor: focused, noticeLines: wrappedNotices, in: regions.status, into: &grid)
+            drawHints(KeyMap.hints(lowerViewMode: content.lowerViewMode), in: regions.hints, into: &grid)
             if content.showsHelp {
                 drawHelp(into: &grid)
             }
@@ -40,17 +43,37 @@ public enum ScreenRenderer {
         return grid
     }
 
-    private static func drawTooSmall(into grid: inout CellGrid) {
-        let message = [
-            "Terminal too small:",
-            "enlarge the terminal",
-            "to \(EditorLayout.minimumColumns)x\(EditorLayout.minimumRows) (now \(grid.columns)x\(grid.rows)).",
-            "Keys are ignored",
-            "until then.",
-        ]
+    /// Most rows a long status message may take; the merge view gives them up.
+    static let maximumStatusRows = 4
+
+    /// The status line's notices (warning, then message) wrapped to `width`, when the whole status
+    /// does not fit on one row; `nil` when it does (or a prompt is shown). The file name then
+    /// takes the first row and the notices the rows below it.
+    static func noticeLines(_ status: StatusContent, width: Int) -> [String]? {
+        guard status.prompt == nil, let notices = status.notices else { return nil }
+        let oneRow = " \(status.fileName ?? "(new document)")\(status.isModified ? " [modified]" : "")  \(notices)"
+        guard DisplayWidth.columns(of: oneRow) > width else { return nil }
+        var lines = WordWrap.lines(notices, width: width - 2)
+        if lines.count > maximumStatusRows - 1 {
+            lines = Array(lines.prefix(maximumStatusRows - 1))
+            lines[lines.count - 1] = String(lines[lines.count - 1].dropLast()) + "…"
+        }
+        return lines
+    }
+
+    private static func drawTooSmall(_ status: StatusContent, into grid: inout CellGrid) {
+        let text = "Terminal too small: enlarge it to \(EditorLayout.minimumColumns)x\(EditorLayout.minimumRows) "
+            + "(now \(grid.columns)x\(grid.rows)). Keys wait until then; ^Q quits."
+        var message = WordWrap.lines(text, width: grid.columns)
+        // A question comes first: it must be seen to be answered.
+        switch status.prompt {
+        case .saveBeforeQuit?: message = WordWrap.lines("Save before quitting? y: save, n: quit, Esc: stay", width: grid.columns) + [""] + message
+        case .fileName(let field)?: message = WordWrap.lines("File name: \(field.text)", width: grid.columns) + [""] + message
+        case .search?, .goToLine?, nil: break
+        }
         let firstRow = max(0, (grid.rows - message.count) / 2)
         for (offset, line) in message.enumerated() {
-            let column = max(0, (grid.columns - line.count) / 2)
+            let column = max(0, (grid.columns - DisplayWidth.columns(of: line)) / 2)
             grid.write(line, row: firstRow + offset, column: column, limit: grid.columns)
         }
         grid.cursor = nil
@@ -62,13 +85,13 @@ public enum ScreenRenderer {
         let style = focused ? focusedTitleStyle : titleStyle
         grid.fill(title, style: style)
         let marker = focused ? "» " : "  "
-        grid.write("\(marker)\(content.pane.forkName) · \(content.forkState)", row: title.row,
+        grid.write("\(marker)\(content.forkName) · \(content.forkState)", row: title.row,
                    column: title.column, limit: title.column + title.width, style: style)
         let pane = content.pane
         for row in 0..<text.height {
             let line = pane.topLine + row
             guard line < pane.buffer.lineCount else { break }
-            grid.drawTextLine([(pane.buffer.lines[line][...], .plain)], row: text.row + row, in: text,
+            grid.drawTextLine(pieces(ofLine: line, in: pane, highlight: content.highlight), row: text.row + row, in: text,
                               leftColumn: pane.leftColumn)
         }
         if focused {
@@ -78,6 +101,39 @@ public enum ScreenRenderer {
                 grid.cursor = (text.row + row, text.column + column)
             }
         }
+    }
+
+    /// Style of search matches.
+    static let matchStyle = CellStyle(foreground: .black, background: .yellow)
+
+    /// Style of the selection.
+    static let selectionStyle = CellStyle(reverse: true)
+
+    /// Line `number` of `pane` cut into styled pieces: the selection reversed, search matches
+    /// outside it highlighted.
+    static func pieces(ofLine number: Int, in pane: PaneState, highlight: String?) -> [(text: Substring, style: CellStyle)] {
+        let line = pane.buffer.lines[number]
+        guard let selection = pane.selection, selection.start.line <= number, number <= selection.end.line else {
+            return highlighted(line, highlight)
+        }
+        let from = number == selection.start.line ? pane.buffer.index(selection.start.column, inLine: number) : line.startIndex
+        let to = number == selection.end.line ? pane.buffer.index(selection.end.column, inLine: number) : line.endIndex
+        return highlighted(String(line[..<from]), highlight) + [(line[from..<to], selectionStyle)]
+            + highlighted(String(line[to...]), highlight)
+    }
+
+    /// A line cut into pieces, the places of `query` in ``matchStyle``.
+    static func highlighted(_ line: String, _ query: String?) -> [(text: Substring, style: CellStyle)] {
+        guard let query, !query.isEmpty else { return [(line[...], .plain)] }
+        var pieces: [(text: Substring, style: CellStyle)] = []
+        var start = line.startIndex
+        for range in line.ranges(of: query) {
+            if start < range.lowerBound { pieces.append((line[start..<range.lowerBound], .plain)) }
+            pieces.append((line[range], matchStyle))
+            start = range.upperBound
+        }
+        if start < line.endIndex || pieces.isEmpty { pieces.append((line[start...], .plain)) }
+        return pieces
     }
 
     private static func drawLower(_ lower: LowerViewContent, title: ScreenRect, text: ScreenRect, into grid: inout CellGrid) {
@@ -92,15 +148,18 @@ public enum ScreenRenderer {
         }
     }
 
-    private static func drawStatus(_ status: StatusContent, in rect: ScreenRect, into grid: inout CellGrid) {
+    private static func drawStatus(
+        _ status: StatusContent, cursor: TextPosition?, noticeLines: [String]?, in rect: ScreenRect, into grid: inout CellGrid
+    ) {
         let limit = rect.column + rect.width
         switch status.prompt {
-        case .fileName(let typed)?:
-            let end = grid.write("File name to write: ", row: rect.row, column: rect.column, limit: limit,
-                                 style: CellStyle(bold: true))
-            let after = grid.write(typed, row: rect.row, column: end, limit: limit)
-            grid.write("  (Enter save, Esc cancel)", row: rect.row, column: after, limit: limit)
-            grid.cursor = (rect.row, min(after, limit - 1))
+        case .fileName(let field)?, .search(let field)?, .goToLine(let field)?:
+            let (label, hint) = promptWording(status.prompt)
+            let end = grid.write(label, row: rect.row, column: rect.column, limit: limit, style: CellStyle(bold: true))
+            let after = grid.write(field.text, row: rect.row, column: end, limit: limit)
+            grid.write(hint, row: rect.row, column: after, limit: limit)
+            let cursor = end + DisplayWidth.columns(of: field.text.prefix(field.cursor))
+            grid.cursor = (rect.row, min(cursor, limit - 1))
         case .saveBeforeQuit?:
             let end = grid.write("Save merged text before quitting?", row: rect.row, column: rect.column,
                                  limit: limit, style: CellStyle(bold: true))
@@ -108,18 +167,42 @@ public enum ScreenRenderer {
             grid.cursor = (rect.row, min(end, limit - 1))
         case nil:
             let name = status.fileName ?? "(new document)"
-            let end = grid.write(" \(name)\(status.isModified ? " [modified]" : "")", row: rect.row,
+            var end = grid.write(" \(name)\(status.isModified ? " [modified]" : "")", row: rect.row,
                                  column: rect.column, limit: limit, style: CellStyle(bold: true))
-            if let message = status.message {
-                grid.write("  \(message)", row: rect.row, column: end, limit: limit)
+            if let noticeLines {
+                for (offset, line) in noticeLines.enumerated() where offset + 1 < rect.height {
+                    grid.write(line, row: rect.row + 1 + offset, column: rect.column + 2, limit: limit)
+                }
+            } else if let notices = status.notices {
+                end = grid.write("  \(notices)", row: rect.row, column: end, limit: limit)
+            }
+            // The focused pane's cursor, right-aligned, where the row has room left for it.
+            if let cursor {
+                let position = cursorPositionText(cursor)
+                let column = limit - position.count - 1
+                if column > end + 1 { grid.write(position, row: rect.row, column: column, limit: limit) }
             }
         }
     }
 
-    private static func drawHints(in rect: ScreenRect, into grid: inout CellGrid) {
+    /// The cursor's place as the status line shows it, counted from 1 as editors do.
+    static func cursorPositionText(_ cursor: TextPosition) -> String {
+        "Ln \(cursor.line + 1), Col \(cursor.column + 1)"
+    }
+
+    /// The label before a prompt's field and the hint after it.
+    private static func promptWording(_ prompt: StatusPrompt?) -> (label: String, hint: String) {
+        switch prompt {
+        case .search?: return ("Find: ", "  (Enter find, Esc cancel)")
+        case .goToLine?: return ("Go to line: ", "  (line or line:column, Enter go, Esc cancel)")
+        default: return ("File name to write: ", "  (Enter save, Esc cancel)")
+        }
+    }
+
+    private static func drawHints(_ hints: [(key: String, label: String)], in rect: ScreenRect, into grid: inout CellGrid) {
         let limit = rect.column + rect.width
         var column = rect.column
-        for hint in KeyMap.hints {
+        for hint in hints {
             guard column + hint.key.count + hint.label.count + 1 <= limit else { break }
             column = grid.write(hint.key, row: rect.row, column: column, limit: limit, style: titleStyle)
             column = grid.write(" \(hint.label)  ", row: rect.row, column: column, limit: limit)

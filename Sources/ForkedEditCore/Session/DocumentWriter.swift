@@ -15,6 +15,9 @@ public protocol DocumentWriter: AnyObject {
     /// A cheap stamp of the file's state on disk (`nil`: no file, or unknown), checked on a
     /// timer to notice changes made by other programs without reading the file.
     func stamp(ofFile path: String) -> FileStamp?
+
+    /// The path a name typed by the user stands for (`~/notes.txt` in the home directory).
+    func resolvedPath(_ typed: String) -> String
 }
 
 /// Thrown by a ``DocumentWriter`` for a file that must not be written under its name (read-only,
@@ -38,6 +41,9 @@ extension DocumentWriter {
 
     /// Knows of no file.
     public func stamp(ofFile path: String) -> FileStamp? { nil }
+
+    /// The name as typed.
+    public func resolvedPath(_ typed: String) -> String { typed }
 }
 
 /// A ``DocumentWriter`` that keeps written files in memory, for headless replays and tests.
@@ -47,9 +53,23 @@ public final class InMemoryDocumentWriter: DocumentWriter {
     /// Paths whose writes fail, to exercise error handling.
     public var failingPaths: Set<String>
 
+    /// Directories that do not exist: a write under one is refused, as on a file system.
+    public var missingDirectories: Set<String>
+    /// What `~` stands for in typed names.
+    public var homeDirectory: String
+
     /// Creates a writer with no files.
-    public init(failingPaths: Set<String> = []) {
+    public init(failingPaths: Set<String> = [], missingDirectories: Set<String> = [], homeDirectory: String = "/home/user") {
         self.failingPaths = failingPaths
+        self.missingDirectories = missingDirectories
+        self.homeDirectory = homeDirectory
+    }
+
+    /// `~` and `~/…` in the ``homeDirectory``.
+    public func resolvedPath(_ typed: String) -> String {
+        if typed == "~" { return homeDirectory }
+        if typed.hasPrefix("~/") { return homeDirectory + typed.dropFirst() }
+        return typed
     }
 
     /// How many times each file was changed, its stamp.
@@ -58,6 +78,9 @@ public final class InMemoryDocumentWriter: DocumentWriter {
     /// Stores `text` under `path`, or throws for a path in ``failingPaths``.
     public func write(_ text: String, toFile path: String) throws {
         if failingPaths.contains(path) { throw InMemoryWriteError(path: path) }
+        if let directory = missingDirectories.first(where: { path.hasPrefix($0 + "/") }) {
+            throw SaveRefusal(reason: "the directory \(directory) does not exist")
+        }
         files[path] = text
         changeCounts[path, default: 0] += 1
     }

@@ -19,7 +19,13 @@ extension EditorSession {
 
     private func handle(_ key: Key) throws {
         if case .tooSmall = EditorLayout(columns: size.columns, rows: size.rows) {
-            // Nothing can be seen, so nothing may change: keys wait for a usable size.
+            // Nothing can be seen, so nothing may change: keys wait for a usable size. Quitting
+            // (and answering the quit question, which the small screen shows) always works.
+            if let prompt {
+                try carryOut(prompt.answer(key))
+            } else if KeyMap.action(for: key) == .quit {
+                try perform(.quit)
+            }
             return
         }
         if showsHelp {
@@ -27,15 +33,26 @@ extension EditorSession {
             showsHelp = false
             return
         }
-        switch prompt {
-        case .fileName(let typed)?:
-            try answerFileNamePrompt(typed: typed, key: key)
+        if let prompt {
+            try carryOut(prompt.answer(key))
             return
-        case .saveBeforeQuit?:
-            try answerQuitPrompt(key: key)
+        }
+        if insertsNextKeyVerbatim {
+            insertsNextKeyVerbatim = false
+            message = nil
+            if let text = Self.verbatimText(of: key) {
+                try perform(.insert(text))
+                return
+            }
+        }
+        if key == .escape, warning != nil {
+            warning = nil
             return
-        case nil:
-            break
+        }
+        if key == .escape, searchQuery != nil {
+            searchQuery = nil
+            message = nil
+            return
         }
         guard let action = KeyMap.action(for: key) else { return }
         message = nil
@@ -46,19 +63,61 @@ extension EditorSession {
     public func perform(_ action: EditorAction) throws {
         switch action {
         case .insert(let text):
+            try edit { $0.insert(text, typing: true) }
+        case .paste(let text):
             try edit { $0.insert(text) }
         case .deleteBackward:
             try edit { $0.deleteBackward() }
         case .deleteForward:
             try edit { $0.deleteForward() }
         case .undo:
-            guard !panes[focusedPane].history.isEmpty else {
+            guard !panes[focusedPane].state.history.isEmpty else {
                 message = "Nothing to undo in \(forks[focusedPane].name)"
                 return
             }
             try edit { $0.undo() }
+        case .redo:
+            guard panes[focusedPane].state.history.canRedo else {
+                message = "Nothing to redo in \(forks[focusedPane].name)"
+                return
+            }
+            try edit { $0.redo() }
         case .move(let movement):
-            panes[focusedPane].move(movement, pageHeight: paneTextSize.height)
+            panes[focusedPane].state.move(movement, pageHeight: paneTextSize.height)
+        case .select(let movement):
+            panes[focusedPane].state.move(movement, pageHeight: paneTextSize.height, selecting: true)
+        case .cut, .copy:
+            guard let text = panes[focusedPane].state.selectedText else {
+                message = "Nothing selected: Shift with the arrows selects"
+                return
+            }
+            clipboard = text
+            if action == .cut {
+                try edit { $0.deleteSelection() }
+            } else {
+                message = "Copied \(Self.count(text.count, "character")): ^U pastes"
+            }
+        case .pasteClipboard:
+            guard !clipboard.isEmpty else {
+                message = "Nothing cut or copied yet: ^K cuts, ^C copies the selection"
+                return
+            }
+            let text = clipboard
+            try edit { $0.insert(text) }
+        case .click(let row, let column):
+            guard case .regular(let regions) = EditorLayout(columns: size.columns, rows: size.rows),
+                  let index = regions.paneTexts.indices.first(where: { regions.paneTexts[$0].contains(row: row, column: column) })
+            else { return }
+            focusedPane = index
+            let state = panes[index].state
+            let line = min(state.topLine + row - regions.paneTexts[index].row, state.buffer.lineCount - 1)
+            let display = state.leftColumn + column - regions.paneTexts[index].column
+            let character = state.buffer.column(atDisplayColumn: display, inLine: line)
+            panes[index].state.setCursor(TextPosition(line: line, column: character))
+        case .scroll(let lines):
+            for _ in 0..<abs(lines) {
+                panes[focusedPane].state.move(lines < 0 ? .up : .down, pageHeight: paneTextSize.height)
+            }
         case .switchPane:
             focusedPane = 1 - focusedPane
         case .merge:
@@ -82,6 +141,19 @@ extension EditorSession {
             lowerViewMode = lowerViewMode == .liveMerge ? .commonAncestor : .liveMerge
         case .toggleHelp:
             showsHelp = true
+        case .search:
+            prompt = .search(PromptField(text: searchQuery ?? ""))
+        case .findAgain(let forward):
+            guard let query = searchQuery else {
+                message = "Nothing to find yet: ^F searches"
+                return
+            }
+            find(query, forward: forward)
+        case .goToLine:
+            prompt = .goToLine(PromptField())
+        case .insertNextKeyVerbatim:
+            insertsNextKeyVerbatim = true
+            message = "^V: the next key is typed as it is (Tab types a tab)"
         case .save:
             if fileName == nil || saveWasRefused {
                 prompt = .fileName(typed: "")
@@ -100,20 +172,20 @@ extension EditorSession {
     /// Applies an edit to the focused pane and, when the text changed, stores it in the
     /// pane's fork and refreshes the live merge.
     private func edit(_ change: (inout PaneState) -> Bool) throws {
-        if readOnlyPanes.contains(focusedPane) {
-            message = "\(forks[focusedPane].name) is read-only here: another process edits it"
+        if panes[focusedPane].isReadOnly {
+            message = "\(panes[focusedPane].fork.name) is read-only here: another process edits it"
             return
         }
-        guard change(&panes[focusedPane]) else { return }
+        guard change(&panes[focusedPane].state) else { return }
         let pane = panes[focusedPane]
-        let fork = forks[focusedPane]
+        let fork = pane.fork
         var document = try resource.resource(of: fork) ?? TextDocument(text: "")
-        document.text = pane.buffer.text(splicingInto: paneTexts[focusedPane])
-        let cursor = pane.buffer.utf8Offset(of: pane.cursor)
+        document.text = pane.state.buffer.text(splicingInto: pane.text)
+        let cursor = pane.state.buffer.utf8Offset(of: pane.state.cursor)
         document.cursors[fork.name] = cursor
         try resource.update(fork, with: document)
-        paneTexts[focusedPane] = document.text
-        if let observer, let textChange = pane.lastChange {
+        panes[focusedPane].text = document.text
+        if let observer, let textChange = pane.state.lastChange {
             let version = try resource.mostRecentVersion(of: fork)
             observer.editorSession(
                 self, didApply: DocumentEdit(fork: fork, change: textChange, cursorUTF8Offset: cursor, version: version)
@@ -125,17 +197,39 @@ extension EditorSession {
     /// Whether a pane this session edits differs from the saved text (a read-only pane's
     /// fork is another process's to save).
     var hasUnsavedEdits: Bool {
-        paneTexts.indices.contains { !readOnlyPanes.contains($0) && paneTexts[$0] != savedText }
+        panes.contains { !$0.isReadOnly && $0.text != savedText }
     }
 
-    /// Recomputes the live merge from ``paneTexts``.
+    /// The two sides the live merge shows: both panes' forks; or, when one pane is read-only
+    /// (a fork another process edits), the editable fork and main, since merging (F5) folds
+    /// this session's fork into main, not into the other process's fork.
+    var liveMergeSides: [(fork: Fork, text: String)] {
+        get throws {
+            guard let editable = panes.first(where: { !$0.isReadOnly }), panes.contains(where: \.isReadOnly) else {
+                return panes.map { ($0.fork, $0.text) }
+            }
+            let main: String
+            if let mainPane = panes.first(where: { $0.fork == .main }) {
+                main = mainPane.text
+            } else {
+                main = try resource.resource(of: .main)?.text ?? ""
+            }
+            return [(editable.fork, editable.text), (.main, main)]
+        }
+    }
+
+    /// Recomputes the live merge from the panes' texts (see ``liveMergeSides``).
     func refreshLiveMerge() throws {
-        let times = try forks.map { try resource.lastChange(in: $0) }
+        let sides = try liveMergeSides
+        let times = try sides.map { try resource.lastChange(in: $0.fork) }
         // The most recent edit dominates; on a tie the left fork does, as in the merge itself
         // (forks with equal times are merged in name order there, and both are then unchanged).
         let dominant = times[1] > times[0] ? 1 : 0
-        ancestorText = try resource.commonAncestor(of: forks[dominant])?.text ?? ""
-        liveMerge = LiveMerge(texts: paneTexts, ancestor: ancestorText, dominantPane: dominant, cache: &liveMergeCache)
+        // The ancestor is the editable fork's with main when one side is main.
+        let ancestorFork = sides[dominant].fork == .main ? sides[1 - dominant].fork : sides[dominant].fork
+        ancestorText = try resource.commonAncestor(of: ancestorFork)?.text ?? ""
+        liveMergeForks = sides.map { $0.fork }
+        liveMerge = LiveMerge(texts: sides.map { $0.text }, ancestor: ancestorText, dominantPane: dominant, cache: &liveMergeCache)
         isModified = hasUnsavedEdits
     }
 
@@ -199,19 +293,33 @@ extension EditorSession {
         return text.utf8.last == UInt8(ascii: "\n") ? breaks : breaks + 1
     }
 
-    private func answerFileNamePrompt(typed: String, key: Key) throws {
+    /// The text a key types after Ctrl-V, or `nil` for keys that stay commands.
+    private static func verbatimText(of key: Key) -> String? {
         switch key {
-        case .text(let text):
-            prompt = .fileName(typed: typed + text)
-        case .backspace:
-            prompt = .fileName(typed: String(typed.dropLast()))
-        case .escape, .control("q"):
+        case .tab: return "\t"
+        case .enter: return "\n"
+        case .text(let text), .paste(let text): return text
+        default: return nil
+        }
+    }
+
+    /// Carries out what the user answered to the status-line question.
+    private func carryOut(_ answer: StatusPrompt.Answer) throws {
+        switch answer {
+        case .asking(let next):
+            prompt = next
+        case .cancelled:
+            if case .fileName? = prompt {
+                message = "Save cancelled"
+            } else {
+                message = nil
+            }
             prompt = nil
             quitsAfterSaving = false
-            message = "Save cancelled"
-        case .enter:
-            let name = typed.trimmingWhitespace()
-            guard !name.isEmpty else {
+        case .fileName(let typed):
+            let trimmed = typed.trimmingWhitespace()
+            let name = writer.resolvedPath(trimmed)
+            guard !trimmed.isEmpty else {
                 message = "Type a file name, or Esc to cancel"
                 return
             }
@@ -226,14 +334,7 @@ extension EditorSession {
                 fileName = previous
             }
             quitsAfterSaving = false
-        default:
-            break
-        }
-    }
-
-    private func answerQuitPrompt(key: Key) throws {
-        switch key {
-        case .text("y"), .text("Y"):
+        case .saveAndQuit:
             prompt = nil
             if fileName == nil {
                 quitsAfterSaving = true
@@ -241,14 +342,34 @@ extension EditorSession {
             } else if try save() {
                 isFinished = true
             }
-        case .text("n"), .text("N"):
+        case .quitWithoutSaving:
             prompt = nil
             isFinished = true
-        case .escape:
+        case .search(let query):
             prompt = nil
-            message = nil
-        default:
-            break
+            guard !query.isEmpty else { return }
+            searchQuery = query
+            find(query, forward: true)
+        case .goToLine(let typed):
+            prompt = nil
+            let parts = typed.trimmingWhitespace().split(separator: ":", omittingEmptySubsequences: false)
+            guard (1...2).contains(parts.count), let line = Int(parts[0]), line >= 1,
+                  parts.count == 1 || Int(parts[1]).map({ $0 >= 1 }) == true
+            else {
+                message = "Not a line number: '\(typed)' (type a line, or line:column)"
+                return
+            }
+            let column = parts.count == 2 ? Int(parts[1]) ?? 1 : 1
+            panes[focusedPane].state.setCursor(TextPosition(line: line - 1, column: column - 1))
+        }
+    }
+
+    /// Moves the focused pane's cursor to the next or previous place of `query`.
+    private func find(_ query: String, forward: Bool) {
+        if panes[focusedPane].state.find(query, forward: forward) {
+            message = "Found \"\(query)\": ^N next, ^P previous, Esc clears"
+        } else {
+            message = "\"\(query)\" is not in \(panes[focusedPane].fork.name)"
         }
     }
 }

@@ -37,16 +37,12 @@ public typealias TextDocumentResource = ForkedResource<AnyRepository<TextDocumen
 /// never touches a terminal or the file system (saving goes through a ``DocumentWriter``,
 /// and an ``EditorSessionObserver`` hears of every edit, merge and save so it can keep them).
 public final class EditorSession {
-    /// The forks shown in the left and right panes.
-    public internal(set) var forks: [Fork]
     /// The forked document.
     public let resource: TextDocumentResource
-    /// Panes that show their fork without editing it (a fork another process edits).
-    public let readOnlyPanes: Set<Int>
     /// Hears of every edit, merge and save. Held weakly: its owner keeps it alive.
     public weak var observer: (any EditorSessionObserver)?
     /// The panes, left then right.
-    public internal(set) var panes: [PaneState]
+    public internal(set) var panes: [EditorPane]
     /// Index of the pane with the focus.
     public internal(set) var focusedPane = 0
     /// What the lower view shows.
@@ -55,12 +51,13 @@ public final class EditorSession {
     public internal(set) var showsHelp = false
     /// The question on the status line, if any.
     public internal(set) var prompt: StatusPrompt?
-    /// A transient message on the status line.
+    /// A transient message on the status line; the next key clears it.
     public var message: String?
+    /// A warning on the status line that stays, wrapped to the width, until Esc dismisses it
+    /// (such as edits not being kept for crash recovery).
+    public var warning: String?
     /// The file saves go to, or `nil` until the user names one.
     public internal(set) var fileName: String?
-    /// Each pane's text, kept joined so a keystroke re-joins only the pane it edited.
-    public internal(set) var paneTexts: [String]
     /// Whether the user has quit.
     public internal(set) var isFinished = false
     /// The screen size.
@@ -70,6 +67,9 @@ public final class EditorSession {
     /// The side diffs of the last live merge: a keystroke changes one pane, so the other
     /// pane's diff against the ancestor is reused.
     var liveMergeCache = TextMergeCache()
+    /// The forks the live merge merges, left side first: the panes' forks, or the editable
+    /// fork and main when the other pane is read-only.
+    public internal(set) var liveMergeForks: [Fork] = []
     /// The text both forks started from.
     public internal(set) var ancestorText: String
     /// Whether some fork differs from what was last saved (or opened).
@@ -79,6 +79,12 @@ public final class EditorSession {
     let lineEndings: LineEndings
     /// The text as last saved or opened, to decide ``isModified``.
     var savedText: String
+    /// What Ctrl-K cut or Ctrl-C copied last, for Ctrl-U; shared by both panes.
+    public internal(set) var clipboard = ""
+    /// The text last searched for, highlighted in the focused pane until Esc.
+    public internal(set) var searchQuery: String?
+    /// Whether Ctrl-V was pressed, so the next key types its character (a tab) instead of acting.
+    var insertsNextKeyVerbatim = false
     /// Whether quitting continues once the file-name prompt has saved.
     var quitsAfterSaving = false
     /// Whether the writer refused the file's name (read-only), so the next save asks for another.
@@ -132,25 +138,20 @@ public final class EditorSession {
         columns: Int, rows: Int, writer: any DocumentWriter
     ) throws {
         try Self.validate(forkNames, readOnlyPanes: readOnlyPanes)
-        forks = forkNames.map(Fork.init(name:))
+        let forks = forkNames.map(Fork.init(name:))
         for fork in forks where try !resource.has(fork) { throw EditorSessionError.missingFork(fork.name) }
         self.resource = resource
-        self.readOnlyPanes = readOnlyPanes
-        let documents = try forks.map { try resource.resource(of: $0) ?? TextDocument(text: "") }
-        panes = []
-        for (fork, document) in zip(forks, documents) {
-            var pane = PaneState(forkName: fork.name, text: document.text)
-            if let offset = document.cursors[fork.name] { pane.setCursor(pane.buffer.position(atUTF8Offset: offset)) }
-            panes.append(pane)
+        panes = try forks.indices.map { index in
+            let document = try resource.resource(of: forks[index]) ?? TextDocument(text: "")
+            return EditorPane(fork: forks[index], document: document, isReadOnly: readOnlyPanes.contains(index))
         }
-        paneTexts = documents.map(\.text)
         self.fileName = fileName
         self.size = (columns, rows)
         self.writer = writer
         self.lineEndings = lineEndings
         self.savedText = try savedText ?? resource.resource(of: .main)?.text ?? ""
         ancestorText = ""
-        liveMerge = LiveMerge(texts: paneTexts, ancestor: "", dominantPane: 0)
+        liveMerge = LiveMerge(texts: panes.map(\.text), ancestor: "", dominantPane: 0)
         try refreshLiveMerge()
         scrollPanesToCursors()
     }
@@ -164,10 +165,17 @@ public final class EditorSession {
         else { throw EditorSessionError.invalidForkNames(forkNames) }
     }
 
+    /// The forks shown in the left and right panes.
+    public var forks: [Fork] { panes.map(\.fork) }
+
+    /// Panes that show their fork without editing it (a fork another process edits).
+    public var readOnlyPanes: Set<Int> { Set(panes.indices.filter { panes[$0].isReadOnly }) }
+
+    /// Each pane's text, left then right.
+    public var paneTexts: [String] { panes.map(\.text) }
+
     /// The forks this session edits: those of panes that are not read-only.
-    public var editableForks: [Fork] {
-        forks.indices.filter { !readOnlyPanes.contains($0) }.map { forks[$0] }
-    }
+    public var editableForks: [Fork] { panes.filter { !$0.isReadOnly }.map(\.fork) }
 
     /// The current text of each fork and of main, keyed by fork name.
     public func documents() throws -> [String: String] {
@@ -180,18 +188,26 @@ public final class EditorSession {
 
     /// The fork's state in words for its pane title.
     public func stateDescription(ofPane index: Int) throws -> String {
+        let pane = panes[index]
+        // Main is main: its pane's title already names it.
+        if pane.fork == .main { return pane.isReadOnly ? "read-only" : "main" }
         let state: String
-        if forks[index] == .main {
-            state = "main"
-        } else {
-            switch try resource.status(of: forks[index]) {
-            case .inSync: state = "in sync"
-            case .behind: state = "behind main"
-            case .ahead(let edits): state = edits == 1 ? "1 edit ahead" : "\(edits) edits ahead"
-            case .diverged(let edits): state = "\(edits) edits, diverged"
-            }
+        switch try resource.status(of: pane.fork) {
+        case .inSync: state = "in sync"
+        case .behind: state = "behind main"
+        case .ahead(let edits):
+            // Edits undone back to main's text leave nothing to merge, whatever their number.
+            let main = try resource.resource(of: .main)?.text
+            state = pane.text.utf8.count == main?.utf8.count && pane.text == main
+                ? "in sync" : "\(Self.count(edits, "edit")) ahead"
+        case .diverged(let edits): state = "\(Self.count(edits, "edit")), diverged"
         }
-        return readOnlyPanes.contains(index) ? "read-only, \(state)" : state
+        return pane.isReadOnly ? "read-only, \(state)" : state
+    }
+
+    /// "1 edit", "3 edits".
+    static func count(_ number: Int, _ noun: String) -> String {
+        number == 1 ? "1 \(noun)" : "\(number) \(noun)s"
     }
 
     /// Shows each pane's fork as the resource now holds it, after something other than this
@@ -199,13 +215,17 @@ public final class EditorSession {
     /// Panes whose text changed keep their cursor on the text it was on.
     public func reloadFromResource() throws {
         for index in panes.indices {
-            let text = try resource.resource(of: forks[index])?.text ?? ""
-            guard text != paneTexts[index] else { continue }
-            let offset = panes[index].buffer.utf8Offset(of: panes[index].cursor)
-            let carried = CursorCarrying.offset(offset, from: paneTexts[index], to: text)
+            let pane = panes[index]
+            let text = try resource.resource(of: pane.fork)?.text ?? ""
+            guard text != pane.text else { continue }
+            let offset = pane.state.buffer.utf8Offset(of: pane.state.cursor)
+            let carried = CursorCarrying.offset(offset, from: pane.text, to: text)
             let buffer = TextBuffer(text: text)
-            panes[index].replaceAll(with: text, cursor: buffer.position(atUTF8Offset: carried))
-            paneTexts[index] = text
+            // The undo history follows the text: this fork's own edits stay undoable where the
+            // change (another fork's edits, merged in) left them alone.
+            let hunks = LineHunks.between(pane.state.buffer.lines, buffer.lines)
+            panes[index].state.replaceAll(with: text, cursor: buffer.position(atUTF8Offset: carried), hunks: hunks)
+            panes[index].text = text
         }
         try refreshLiveMerge()
         scrollPanesToCursors()
@@ -213,15 +233,10 @@ public final class EditorSession {
 
     /// Shows `fork` in read-only pane `index` instead of the fork it showed.
     public func showReadOnly(_ fork: Fork, inPane index: Int) throws {
-        guard readOnlyPanes.contains(index), panes.indices.contains(index), try resource.has(fork),
-              !forks.contains(fork)
+        guard panes.indices.contains(index), panes[index].isReadOnly, try resource.has(fork), !forks.contains(fork)
         else { return }
         let document = try resource.resource(of: fork) ?? TextDocument(text: "")
-        var pane = PaneState(forkName: fork.name, text: document.text)
-        if let offset = document.cursors[fork.name] { pane.setCursor(pane.buffer.position(atUTF8Offset: offset)) }
-        forks[index] = fork
-        panes[index] = pane
-        paneTexts[index] = document.text
+        panes[index] = EditorPane(fork: fork, document: document, isReadOnly: true)
         try refreshLiveMerge()
         scrollPanesToCursors()
     }

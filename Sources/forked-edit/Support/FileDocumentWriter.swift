@@ -5,7 +5,16 @@ import Foundation
 /// The editor's document on real files: saved through ``AtomicFileWriter``, read back with
 /// ``TextFileReader``, stamped with `stat`.
 final class FileDocumentWriter: DocumentWriter {
+    func resolvedPath(_ typed: String) -> String {
+        typed.hasPrefix("~") ? NSString(string: typed).expandingTildeInPath : typed
+    }
+
     func write(_ text: String, toFile path: String) throws {
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw SaveRefusal(reason: "the directory \(directory) does not exist")
+        }
         // Checked first so the editor can offer another name; AtomicFile refuses as well.
         guard AtomicFile.isWritable(path) else {
             throw SaveRefusal(reason: FileManager.default.fileExists(atPath: path)

@@ -1,5 +1,6 @@
 import Forked
 import ForkedEditCore
+import Foundation
 
 /// A ``LineSink`` that appends to a file, writing each line through at once so a recording
 /// survives the editor being killed.
@@ -7,10 +8,21 @@ final class FileLineSink: LineSink {
     private let file: OwnedFileDescriptor
     let path: String
 
-    /// Creates (or truncates) the file at `path`.
-    init(path: String) throws {
+    /// Creates the file at `path`; an existing file is truncated only when `replacing`, so a
+    /// recording never overwrites an earlier one by accident.
+    init(path: String, replacing: Bool = true) throws {
+        if !replacing, FileManager.default.fileExists(atPath: path) {
+            throw CommandFailure("\(path) already exists; choose another name or add --force to replace it")
+        }
         do {
-            file = try OwnedFileDescriptor(opening: path, .writeOnly, options: [.create, .truncate], permissions: [.ownerReadWrite, .groupRead, .otherRead])
+            // Exclusive unless replacing: a file made in between is not truncated either.
+            if replacing {
+                file = try OwnedFileDescriptor(opening: path, .writeOnly, options: [.create, .truncate],
+                                               permissions: [.ownerReadWrite, .groupRead, .otherRead])
+            } else {
+                file = try OwnedFileDescriptor(opening: path, .writeOnly, options: [.create, .exclusiveCreate],
+                                               permissions: [.ownerReadWrite, .groupRead, .otherRead])
+            }
         } catch {
             throw CommandFailure("\(error)")
         }

@@ -2,10 +2,11 @@ import ForkedEditCore
 import ForkedEditTerminal
 import Foundation
 
-/// What a replay leaves behind, for `--print-screen` and `--print-document`.
+/// What a replay leaves behind, for `--print-screen`, `--print-document` and `--print-main`.
 struct ReplayOutcome {
     var screenText: String
-    var mainDocument: String
+    /// Main's and every fork's final text, by fork name.
+    var documents: [String: String]
 }
 
 /// Plays a recording on the real terminal at the recorded pace (scaled by `speed`, or at once
@@ -82,7 +83,7 @@ struct TerminalReplay {
         }
         return ReplayOutcome(
             screenText: session.render().plainTextRows().joined(separator: "\n") + "\n",
-            mainDocument: try session.documents()["main"] ?? ""
+            documents: try session.documents()
         )
     }
 

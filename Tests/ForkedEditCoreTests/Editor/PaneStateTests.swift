@@ -5,7 +5,7 @@ import Testing
 struct PaneStateTests {
     @Test("typing, Enter, Backspace and Delete edit at the cursor")
     func editing() {
-        var pane = PaneState(forkName: "left", text: "abc")
+        var pane = PaneState(text: "abc")
         pane.move(.right, pageHeight: 10)
         pane.insert("XY")
         #expect(pane.buffer.text == "aXYbc")
@@ -24,7 +24,7 @@ struct PaneStateTests {
 
     @Test("the cursor moves by grapheme over combining marks, emoji and CJK")
     func graphemeMovement() {
-        var pane = PaneState(forkName: "left", text: "e\u{301}👩‍💻漢x")
+        var pane = PaneState(text: "e\u{301}👩‍💻漢x")
         pane.move(.right, pageHeight: 10)
         #expect(pane.cursorDisplayColumn == 1)
         pane.move(.right, pageHeight: 10)
@@ -40,7 +40,7 @@ struct PaneStateTests {
 
     @Test("vertical moves keep the display column across short and wide lines")
     func verticalGoal() {
-        var pane = PaneState(forkName: "left", text: "abcdef\nab\n漢字漢字")
+        var pane = PaneState(text: "abcdef\nab\n漢字漢字")
         pane.move(.lineEnd, pageHeight: 10)
         pane.move(.down, pageHeight: 10)
         #expect(pane.cursor == TextPosition(line: 1, column: 2))
@@ -56,7 +56,7 @@ struct PaneStateTests {
 
     @Test("undo reverts edits one at a time, restoring the cursor")
     func undo() {
-        var pane = PaneState(forkName: "left", text: "one\ntwo")
+        var pane = PaneState(text: "one\ntwo")
         pane.move(.lineEnd, pageHeight: 10)
         pane.insert("!")
         pane.insert("\n")
@@ -79,7 +79,7 @@ struct PaneStateTests {
 
     @Test("paging moves by a screenful and scrolling follows the cursor")
     func pagingAndScrolling() {
-        var pane = PaneState(forkName: "left", text: (0..<100).map { "line \($0)" }.joined(separator: "\n"))
+        var pane = PaneState(text: (0..<100).map { "line \($0)" }.joined(separator: "\n"))
         pane.move(.pageDown, pageHeight: 10)
         pane.scrollToCursor(width: 20, height: 10)
         #expect(pane.cursor.line == 9)
@@ -92,7 +92,7 @@ struct PaneStateTests {
 
     @Test("long lines scroll horizontally to keep the cursor visible")
     func horizontalScroll() {
-        var pane = PaneState(forkName: "left", text: String(repeating: "x", count: 10_000))
+        var pane = PaneState(text: String(repeating: "x", count: 10_000))
         pane.move(.lineEnd, pageHeight: 10)
         pane.scrollToCursor(width: 40, height: 10)
         #expect(pane.leftColumn <= 10_000)
@@ -107,7 +107,7 @@ struct PaneStateTests {
 struct PaneStatePastingTests {
     @Test("a pasted run with Windows or old Mac line breaks inserts plain line breaks")
     func pastedLineBreaks() {
-        var pane = PaneState(forkName: "left", text: "")
+        var pane = PaneState(text: "")
         pane.insert("a\r\nb\rc\nd")
         #expect(pane.buffer.text == "a\nb\nc\nd")
         #expect(pane.buffer.lineCount == 4)

@@ -6,8 +6,8 @@ struct ScreenRendererTests {
     func content(left: String = "hello", right: String = "world", help: Bool = false, prompt: StatusPrompt? = nil) -> ScreenContent {
         ScreenContent(
             panes: [
-                PaneContent(pane: PaneState(forkName: "left", text: left), forkState: "1 edit ahead"),
-                PaneContent(pane: PaneState(forkName: "right", text: right), forkState: "in sync"),
+                PaneContent(forkName: "left", pane: PaneState(text: left), forkState: "1 edit ahead"),
+                PaneContent(forkName: "right", pane: PaneState(text: right), forkState: "in sync"),
             ],
             focusedPane: 0,
             lower: LowerViewContent(title: "Live merge", summary: "left +1 -0", runs: [
@@ -26,7 +26,7 @@ struct ScreenRendererTests {
         #expect(rows[1] == "hello              │world")
         #expect(rows[5].hasPrefix(" Live merge  left +1 -0"))
         #expect(rows[6] == "helLO")
-        #expect(rows[10] == " notes.txt [modified]")
+        #expect(rows[10] == " notes.txt [modified]       Ln 1, Col 1")
         #expect(rows[11].hasPrefix("^S Save  ^Q Quit"))
         #expect(grid.cursor?.row == 1)
         #expect(grid.cursor?.column == 0)
@@ -67,7 +67,7 @@ struct ScreenRendererTests {
 
     @Test("only the visible part of a long line is drawn, from the scroll offset")
     func horizontalScroll() {
-        var pane = PaneState(forkName: "left", text: (0..<2000).map { String($0 % 10) }.joined())
+        var pane = PaneState(text: (0..<2000).map { String($0 % 10) }.joined())
         pane.move(.lineEnd, pageHeight: 4)
         pane.scrollToCursor(width: 19, height: 4)
         var screen = content()

@@ -80,7 +80,7 @@ struct EditorSessionObserverTests {
             columns: 80, rows: 24, writer: InMemoryDocumentWriter()
         )
         #expect(session.paneTexts == ["shared\n", "shared by them\n"])
-        #expect(session.panes[1].cursor == TextPosition(line: 0, column: 14))
+        #expect(session.panes[1].state.cursor == TextPosition(line: 0, column: 14))
         #expect(try session.stateDescription(ofPane: 1) == "read-only, 1 edit ahead")
         try type("<Tab>x", into: session)
         #expect(try resource.value(in: Fork(name: "theirs"))?.text == "shared by them\n")

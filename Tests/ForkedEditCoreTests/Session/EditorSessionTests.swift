@@ -15,7 +15,7 @@ struct EditorSessionTests {
     func opening() throws {
         let session = try makeSession()
         #expect(session.focusedPane == 0)
-        #expect(session.panes.map(\.cursor) == [.start, .start])
+        #expect(session.panes.map(\.state.cursor) == [.start, .start])
         #expect(try session.stateDescription(ofPane: 0) == "in sync")
         #expect(!session.isModified)
     }
@@ -47,8 +47,8 @@ struct EditorSessionTests {
         try type("<F5>", into: session)
         #expect(session.message == "Nothing to merge: left and right are in sync")
         // Left was after "beta!" and stays there; right was after its "X".
-        #expect(session.panes[0].cursor == TextPosition(line: 1, column: 5))
-        #expect(session.panes[1].cursor == TextPosition(line: 0, column: 1))
+        #expect(session.panes[0].state.cursor == TextPosition(line: 1, column: 5))
+        #expect(session.panes[1].state.cursor == TextPosition(line: 0, column: 1))
     }
 
     @Test("undo works per fork")
@@ -150,7 +150,7 @@ struct EditorSessionTests {
     func crlf() throws {
         let writer = InMemoryDocumentWriter()
         let session = try makeSession("one\r\ntwo", writer: writer)
-        #expect(session.panes[0].buffer.lineCount == 2)
+        #expect(session.panes[0].state.buffer.lineCount == 2)
         try type("<Down>2<C-s>", into: session)
         #expect(writer.files["notes.txt"] == "one\r\n2two")
     }

@@ -39,7 +39,7 @@ struct LargeDocumentTests {
         #expect(merged.utf8.count == text.utf8.count + "left was here ".utf8.count + "right was here ".utf8.count)
         #expect(merged.contains("left was here Line 17:"))
         #expect(merged.contains("right was here Line 85:"))
-        #expect(session.panes[1].cursor == TextPosition(line: 85, column: 15))
+        #expect(session.panes[1].state.cursor == TextPosition(line: 85, column: 15))
     }
 
     @Test("keystrokes in a megabyte document and on a 20,000 character line are fast",

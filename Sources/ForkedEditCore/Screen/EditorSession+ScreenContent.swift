@@ -1,30 +1,22 @@
 extension EditorSession {
-    /// The size of each pane's text area, or a 1×1 stand-in while the screen is too small.
-    var paneTextSize: (width: Int, height: Int) {
-        guard case .regular(let regions) = EditorLayout(columns: size.columns, rows: size.rows) else { return (1, 1) }
-        return (regions.paneTexts[focusedPane].width, regions.paneTexts[focusedPane].height)
-    }
-
-    /// Scrolls every pane so its cursor is visible; skipped while the screen is too small,
-    /// so shrinking and growing the terminal does not lose the scroll position.
-    func scrollPanesToCursors() {
-        guard case .regular(let regions) = EditorLayout(columns: size.columns, rows: size.rows) else { return }
-        for index in panes.indices {
-            panes[index].scrollToCursor(width: regions.paneTexts[index].width, height: regions.paneTexts[index].height)
-        }
-    }
-
     /// A snapshot of what should be on screen.
     public func screenContent() -> ScreenContent {
         let paneContents = panes.indices.map { index in
-            PaneContent(pane: panes[index], forkState: (try? stateDescription(ofPane: index)) ?? "unknown")
+            var content = PaneContent(
+                forkName: panes[index].fork.name, pane: panes[index].state,
+                forkState: (try? stateDescription(ofPane: index)) ?? "unknown")
+            content.highlight = index == focusedPane ? searchQuery : nil
+            return content
         }
         return ScreenContent(
             panes: paneContents,
             focusedPane: focusedPane,
             lower: lowerViewContent(),
-            status: StatusContent(fileName: fileName, isModified: isModified, message: message, prompt: prompt),
-            showsHelp: showsHelp
+            status: StatusContent(
+                fileName: fileName, isModified: isModified, warning: warning, message: message, prompt: prompt
+            ),
+            showsHelp: showsHelp,
+            lowerViewMode: lowerViewMode
         )
     }
 
@@ -36,7 +28,7 @@ extension EditorSession {
     private func lowerViewContent() -> LowerViewContent {
         // The lower view follows the focused pane: same first line and horizontal offset,
         // moved down only as far as needed to show the cursor's line in its fewer rows.
-        let pane = panes[focusedPane]
+        let pane = panes[focusedPane].state
         var topLine = pane.topLine
         if case .regular(let regions) = EditorLayout(columns: size.columns, rows: size.rows) {
             let height = max(1, regions.lowerText.height)
@@ -44,12 +36,14 @@ extension EditorSession {
         }
         switch lowerViewMode {
         case .liveMerge:
-            let names = forks.map(\.name)
+            let names = liveMergeForks.map(\.name)
             let stats = liveMerge.statistics
             let summary = names.indices.map { "\(names[$0]) +\(stats[$0].inserted) -\(stats[$0].deleted)" }
                 .joined(separator: "  ")
             return LowerViewContent(
-                title: "Live merge, \(names[liveMerge.dominantPane]) dominant",
+                // Dominance only matters where there is something to merge.
+                title: stats.allSatisfy { $0.inserted == 0 && $0.deleted == 0 }
+                    ? "Live merge, nothing to merge" : "Live merge, \(names[liveMerge.dominantPane]) dominant",
                 summary: summary,
                 runs: liveMerge.runs,
                 topLine: topLine,

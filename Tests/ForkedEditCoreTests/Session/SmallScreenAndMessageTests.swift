@@ -1,0 +1,79 @@
+import Testing
+@testable import ForkedEditCore
+
+/// The edges a new user hits first: paging at the end, a tiny terminal, long messages.
+@Suite("Small screens, paging and long messages")
+struct SmallScreenAndMessageTests {
+    func makeSession(_ text: String, columns: Int = 80, rows: Int = 24) throws -> EditorSession {
+        try EditorSession(text: text, fileName: "notes.txt", columns: columns, rows: rows, writer: InMemoryDocumentWriter())
+    }
+
+    func type(_ notation: String, into session: EditorSession) throws {
+        for key in try KeyNotation.parse(notation) { session.handle(.key(key)) }
+    }
+
+    @Test("PgDn at the end keeps the pane full down to the last line")
+    func pageDownAtEnd() throws {
+        let lines = (1...25).map { "line \($0)" }
+        let session = try makeSession(lines.joined(separator: "\n"))
+        try type("<PgDn><PgDn><PgDn><PgDn><PgDn>", into: session)
+        let rows = session.render().plainTextRows()
+        let height = session.paneTextSize.height
+        // The pane's rows show the last `height` lines, the last one at the bottom.
+        let shown = rows[1...height].map { String($0.prefix(while: { $0 != "│" })).trimmingCharacters(in: .whitespaces) }
+        #expect(shown == Array(lines.suffix(height)))
+    }
+
+    @Test("Ctrl-Q quits a terminal too small to edit in, and the quit question can be answered there")
+    func quitWhenTooSmall() throws {
+        let clean = try makeSession("text")
+        clean.handle(.resize(columns: 30, rows: 8))
+        #expect(clean.render().plainTextRows().joined(separator: " ").contains("^Q quits"))
+        try type("x<C-q>", into: clean)
+        #expect(clean.isFinished)
+        #expect(try clean.documents()["left"] == "text", "other keys still wait for a usable size")
+
+        let edited = try makeSession("text")
+        try type("x", into: edited)
+        edited.handle(.resize(columns: 20, rows: 5))
+        try type("<C-q>", into: edited)
+        #expect(edited.prompt == .saveBeforeQuit)
+        #expect(edited.render().plainTextRows().joined(separator: " ").contains("y: save"))
+        try type("n", into: edited)
+        #expect(edited.isFinished)
+    }
+
+    @Test("a message longer than the width wraps at word boundaries, whole")
+    func longMessageWraps() throws {
+        let session = try makeSession("text", columns: 50, rows: 20)
+        let words = (1...30).map { "word\($0)" }
+        session.message = words.joined(separator: " ")
+        let rows = session.render().plainTextRows()
+        let shown = rows.joined(separator: "\n")
+        // Every word appears whole (none cut at a row's end), in order, within the status rows.
+        let shownWords = shown.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init)
+        for word in words.prefix(12) { #expect(shownWords.contains(word), "\(word) missing:\n\(shown)") }
+        #expect(rows.allSatisfy { $0.count <= 50 })
+        #expect(rows.last?.contains("^S") == true, "the key hints stay on the last row")
+    }
+
+    @Test("a warning stays through typing, wrapped to the width, until Esc dismisses it")
+    func warningStays() throws {
+        let session = try makeSession("text", columns: 60, rows: 20)
+        session.warning = "Edits are not kept for crash recovery: /very/long/path/to/the/.notes.txt.forked: cannot create: Permission denied"
+        try type("abc<Right>", into: session)
+        let screen = session.render().plainTextRows().joined(separator: "\n")
+        #expect(screen.contains("crash recovery"), "\(screen)")
+        #expect(screen.contains("Permission denied"), "\(screen)")
+        try type("<Esc>", into: session)
+        #expect(session.warning == nil)
+        #expect(!session.render().plainTextRows().joined().contains("crash recovery"))
+    }
+
+    @Test("word wrap breaks at spaces and splits only words longer than a line")
+    func wordWrap() {
+        #expect(WordWrap.lines("the quick brown fox", width: 10) == ["the quick", "brown fox"])
+        #expect(WordWrap.lines("abcdefghijkl xy", width: 5) == ["abcde", "fghij", "kl xy"])
+        #expect(WordWrap.lines("", width: 5) == [""])
+    }
+}

@@ -1,0 +1,45 @@
+import Forked
+import Testing
+@testable import ForkedEditCore
+
+/// The small words a new user reads first.
+@Suite("Wording")
+struct WordingTests {
+    private func type(_ notation: String, into session: EditorSession) throws {
+        for key in try KeyNotation.parse(notation) { session.handle(.key(key)) }
+    }
+
+    @Test("one edit is '1 edit', also when diverged")
+    func singular() throws {
+        let session = try EditorSession(text: "abc", fileName: nil, columns: 80, rows: 24, writer: InMemoryDocumentWriter())
+        try type("x<Tab>y<F5><Tab>z", into: session)
+        try session.resource.update(.main, with: TextDocument(text: "main moved"))
+        #expect(try session.stateDescription(ofPane: 0) == "1 edit, diverged")
+    }
+
+    @Test("a read-only pane on main reads 'main · read-only', not 'main · read-only, main'")
+    func readOnlyMain() throws {
+        let resource = try TextDocumentResource(repository: AnyRepository(InMemoryRepository<TextDocument>()))
+        try resource.update(.main, with: TextDocument(text: "text"))
+        try resource.create(Fork(name: "alice"))
+        let session = try EditorSession(
+            resource: resource, forkNames: ["alice", "main"], readOnlyPanes: [1], fileName: nil,
+            columns: 80, rows: 24, writer: InMemoryDocumentWriter())
+        let top = session.render().plainTextRows()[0]
+        #expect(top.contains("main · read-only"), "\(top)")
+        #expect(!top.contains("read-only, main"), "\(top)")
+    }
+
+    @Test("the footer offers the view F2 switches to, and no side is 'dominant' when there is nothing to merge")
+    func footerAndDominance() throws {
+        let session = try EditorSession(text: "abc", fileName: nil, columns: 100, rows: 24, writer: InMemoryDocumentWriter())
+        #expect(session.render().plainTextRows().joined().contains("nothing to merge"))
+        try type("x<F5>", into: session)
+        var rows = session.render().plainTextRows()
+        #expect(!rows.joined().contains("dominant"), "\(rows)")
+        #expect(rows.last?.contains("F2 Ancestor") == true)
+        try type("<F2>", into: session)
+        rows = session.render().plainTextRows()
+        #expect(rows.last?.contains("F2 Live merge") == true, "\(rows.last ?? "")")
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+
+/// What a user of nano or micro expects from a real terminal: quitting always works, a
+/// terminal that cannot draw is refused, a paste is text.
+@Suite("forked-edit in tmux, every day", .enabled(if: TmuxSession.executable != nil, "tmux is not installed"))
+struct TmuxEverydayTests {
+    /// A shell command line running the editor with `TERM`, then reporting how it ended.
+    private func editorCommand(_ arguments: [String], term: String = "xterm-256color") throws -> String {
+        let quoted = try ([ForkedEditBinary.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
+        return "env SWIFT_BACKTRACE=interactive=no LANG=C.UTF-8 TERM=\(term) \(quoted); "
+            + "echo \"forked-edit exited with $?\"; sleep 10"
+    }
+
+    @Test("TERM=dumb exits with status 2 and a message instead of drawing garbage")
+    func dumbTerminal() throws {
+        let tmux = try TmuxSession(command: try editorCommand([], term: "dumb"), columns: 100, rows: 30)
+        defer { tmux.close() }
+        let exited = try tmux.waitForScreen { $0.contains("forked-edit exited with") }
+        let screen = try #require(exited, "\(tmux.screenForMessage)")
+        #expect(screen.contains("forked-edit exited with 2"), "\(screen)")
+        #expect(screen.contains("cannot move the cursor"), "\(screen)")
+        #expect(!screen.contains("Welcome"), "\(screen)")
+    }
+
+    @Test("A terminal too small to edit in still quits with Ctrl-Q")
+    func quitWhenTooSmall() throws {
+        let tmux = try TmuxSession(command: try editorCommand([]), columns: 30, rows: 8)
+        defer { tmux.close() }
+        let shown = try tmux.waitForScreen { $0.contains("too small") }
+        try #require(shown != nil, "\(tmux.screenForMessage)")
+        #expect(shown?.contains("^Q") == true, "the message should say how to quit: \(shown ?? "")")
+        try tmux.sendKeys("C-q")
+        let exited = try tmux.waitForScreen { $0.contains("forked-edit exited with") }
+        #expect(exited?.contains("forked-edit exited with 0") == true, "\(exited ?? tmux.screenForMessage)")
+    }
+
+    @Test("A paste with tabs and line breaks lands whole in the focused pane's fork")
+    func bracketedPaste() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("paste.txt")
+        try "end\n".write(to: file, atomically: false, encoding: .utf8)
+        let tmux = try TmuxSession(command: try editorCommand([file.path]), columns: 100, rows: 30)
+        defer { tmux.close() }
+        try #require(try tmux.waitForScreen { $0.components(separatedBy: "end").count >= 4 } != nil, "\(tmux.screenForMessage)")
+        try tmux.paste("one\ttwo\nthree\tfour\n")
+        try tmux.sendKeys("C-s")
+        let saved = try tmux.waitForScreen { _ in (try? String(contentsOf: file, encoding: .utf8)) == "one\ttwo\nthree\tfour\nend\n" }
+        #expect(saved != nil, "the file holds: \((try? String(contentsOf: file, encoding: .utf8))?.debugDescription ?? "nothing")")
+        try tmux.sendKeys("C-q")
+        _ = try tmux.waitForScreen { $0.contains("forked-edit exited with") }
+    }
+
+    @Test("Emoji sequences show whole, at their width, with the text after them in place")
+    func emojiSequences() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("emoji.txt")
+        // tmux keeps at most 21 bytes per cell, so the family has three members here.
+        try "A👨‍👩‍👧B\nC🇩🇪D\n".write(to: file, atomically: false, encoding: .utf8)
+        let tmux = try TmuxSession(command: try editorCommand([file.path]), columns: 100, rows: 30)
+        defer { tmux.close() }
+        let shown = try tmux.waitForScreen { $0.components(separatedBy: "A👨‍👩‍👧B").count >= 3 }
+        #expect(shown != nil, "the family shows whole in both panes: \(tmux.screenForMessage)")
+        #expect(shown?.contains("C🇩🇪D") == true, "\(shown ?? "")")
+        try tmux.sendKeys("C-q")
+        _ = try tmux.waitForScreen { $0.contains("forked-edit exited with") }
+    }
+}
