@@ -73,16 +73,18 @@ struct TextMergeComputation {
         var offsets = [0]
         offsets.reserveCapacity(pieces.count + 1)
         for piece in pieces { offsets.append(offsets[offsets.count - 1] + piece.range.count) }
-        func text(_ indices: Range<Int>) -> String {
+        func text(_ list: some Sequence<MergePiece>) -> String {
             var bytes: [UInt8] = []
-            for piece in pieces[indices] { append(piece, to: &bytes) }
+            for piece in list { append(piece, to: &bytes) }
             return String(decoding: bytes, as: UTF8.self)
         }
         return conflictSpans.map { span in
             TextMergeConflict(
                 utf8Range: offsets[span.dominant.lowerBound]..<offsets[span.subordinate.upperBound],
                 ancestor: String(decoding: UnsafeBufferPointer(rebasing: policy.ancestor[span.ancestor]), as: UTF8.self),
-                dominant: text(span.dominant), subordinate: text(span.subordinate)
+                dominant: text(span.yielded?.dominant ?? Array(pieces[span.dominant])),
+                subordinate: text(span.yielded?.subordinate ?? Array(pieces[span.subordinate])),
+                kept: span.yielded == nil ? .both : .deletion
             )
         }
     }
