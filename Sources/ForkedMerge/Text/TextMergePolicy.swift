@@ -127,8 +127,15 @@ struct TextMergePolicy: ThreeWayMergePolicy {
     /// go last, so that text which extends a word stays attached to it: for "I like red apples"
     /// edited to "I like green apples" (the diff inserts "g" before "re") and "I like tasty red
     /// apples", the result is "I like tasty green apples" rather than "I like gtasty reen apples".
+    ///
+    /// At the start of a line, an insertion that does not end with a line break belongs to the
+    /// line after it (or, at the end of the text, is an unterminated last line), so it goes
+    /// after whole lines inserted there: never "bc" from "b" and "c\n" appended to one text.
     func insertionRank(_ insertion: MergePiece, at position: Int) -> Int {
         let text = buffer(insertion.source)
+        if (position == 0 || ancestor[position - 1] == 0x0A), !insertion.range.isEmpty, text[insertion.range.upperBound - 1] != 0x0A {
+            return 2
+        }
         let gluedBefore = isWord(scalar(before: position, in: ancestor)) && isWord(scalar(at: insertion.range.lowerBound, in: text))
         let gluedAfter = isWord(scalar(before: insertion.range.upperBound, in: text)) && isWord(scalar(at: position, in: ancestor))
         switch (gluedBefore, gluedAfter) {

@@ -91,3 +91,21 @@ struct TextMergerContainedRewriteTests {
         #expect(different.conflicts.count == 1)
     }
 }
+
+@Suite("TextMerger: lines inserted at one place stay whole lines")
+struct TextMergerInsertedLinesTests {
+    @Test("whole lines both sides inserted at a blank line keep their line breaks")
+    func wholeLinesAtBlankLine() throws {
+        let ancestor = "- a\n\n## Next\n"
+        let merged = try merge("- a\n- b\n\n## Next\n", "- a\n- c\n- d\n\n## Next\n", ancestor: ancestor)
+        #expect(merged == "- a\n- b\n- c\n- d\n\n## Next\n")
+    }
+
+    @Test("an unterminated last line appended on one side goes after the other side's appended lines, never glued to them")
+    func unterminatedLineGoesLast() throws {
+        #expect(try merge("a\nb", "a\nc\n", ancestor: "a\n") == "a\nc\nb")
+        #expect(try merge("a\nc\n", "a\nb", ancestor: "a\n") == "a\nc\nb")
+        // Mid-text, text typed at the start of a line stays with that line.
+        #expect(try merge("a\nb-z\n", "a\nc\n-z\n", ancestor: "a\n-z\n") == "a\nc\nb-z\n")
+    }
+}
