@@ -75,5 +75,5 @@ struct ElementMergePolicy: ThreeWayMergePolicy {
 
     func containingVersion(dominant: [MergePiece], subordinate: [MergePiece], range: Range<Int>) -> MergeSide? { nil }
 
-    func yieldToDeletion(of edit: Range<Int>, inserting insertion: MergePiece, deletedBy deletion: Range<Int>) -> DeletionYield? { nil }
+    func yieldToDeletion(of edit: Range<Int>, inserting insertion: MergePiece, deletedBy deletion: Range<Int>, leaving left: MergePiece) -> DeletionYield? { nil }
 }

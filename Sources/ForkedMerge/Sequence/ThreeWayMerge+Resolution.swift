@@ -92,8 +92,8 @@ extension ThreeWayMerge {
                 if edit.hunk.side.isEmpty && change.side.isEmpty { continue }
                 let nested = edit.hunk.isInsertion || Self.strictlyContains(change.ancestor, edit.hunk.ancestor)
                 let typed = MergePiece(source: edit.side == .dominant ? .dominant : .subordinate, range: edit.hunk.side, origin: .ancestor)
-                if nested, change.side.isEmpty,
-                   let yield = policy.yieldToDeletion(of: edit.hunk.ancestor, inserting: typed, deletedBy: change.ancestor) {
+                let left = MergePiece(source: hunks[y].side == .dominant ? .dominant : .subordinate, range: change.side, origin: .ancestor)
+                if nested, let yield = policy.yieldToDeletion(of: edit.hunk.ancestor, inserting: typed, deletedBy: change.ancestor, leaving: left) {
                     yielded.insert(x)
                     if yield == .reported { result.reportedYield = true }
                     continue

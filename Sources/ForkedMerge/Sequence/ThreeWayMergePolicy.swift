@@ -43,10 +43,11 @@ protocol ThreeWayMergePolicy {
     /// or nil to let the deletion and the edit combine as they are.
     func survivingUnit(of edit: Range<Int>, inserting insertion: MergePiece, deletedBy deletion: Range<Int>) -> Range<Int>?
 
-    /// Whether an edit inside whole elements the other side deleted (`edit` is the editing hunk's
-    /// ancestor range, `insertion` what it typed) yields to the deletion, and whether that is
-    /// reported as a conflict; nil when ``survivingUnit(of:inserting:deletedBy:)`` decides instead.
-    func yieldToDeletion(of edit: Range<Int>, inserting insertion: MergePiece, deletedBy deletion: Range<Int>) -> DeletionYield?
+    /// Whether an edit inside elements the other side deleted (`edit` is the editing hunk's
+    /// ancestor range, `insertion` what it typed; `left` what the other side put in place of
+    /// `deletion`, often nothing) yields to the deletion, and whether that is reported as a
+    /// conflict; nil when ``survivingUnit(of:inserting:deletedBy:)`` decides instead.
+    func yieldToDeletion(of edit: Range<Int>, inserting insertion: MergePiece, deletedBy deletion: Range<Int>, leaving left: MergePiece) -> DeletionYield?
 
     /// Whether two insertions the sides made at one position rewrite the same unit (for text:
     /// both glued to the same word) rather than standing side by side.

@@ -45,6 +45,21 @@ struct TextMergerEditInsideDeletedBlockTests {
         #expect(result.conflicts.isEmpty)
     }
 
+    @Test("a block replaced by blank lines is deleted all the same: an edit inside it yields and is reported")
+    func blockReplacedByBlankLines() throws {
+        let ancestor = "intro\n\n## Old\nfirst line\nsecond line\nend\n"
+        let deleting = "intro\n\n\nend\n"
+        let editing = "intro\n\n## Old\nfirst line, fixed\nsecond line\nend\n"
+        let result = TextMerger().mergeWithOrigins(editing, withSubordinate: deleting, commonAncestor: ancestor)
+        #expect(result.text == deleting)
+        #expect(result.conflicts.map(\.kept) == [.deletion])
+        #expect(result.conflicts.first?.dominant.contains("first line, fixed\n") == true)
+        // Replaced by a line of text, the block was rewritten, not deleted: both versions stay.
+        let rewriting = "intro\n\nnew text\nend\n"
+        let rewritten = TextMerger().mergeWithOrigins(editing, withSubordinate: rewriting, commonAncestor: ancestor)
+        #expect(rewritten.conflicts.map(\.kept) == [.both])
+    }
+
     @Test("an edit of the only deleted line, and a whole line inserted between deleted lines, still survive")
     func loneLineAndInsertedLineSurvive() throws {
         #expect(try merge("keep\nkeep2", "keep\ndelete me, edited\nkeep2", ancestor: "keep\ndelete me\nkeep2") == "keep\ndelete me, edited\nkeep2")
