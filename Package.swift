@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "Forked", targets: ["Forked"]),
         .library(name: "ForkedMerge", targets: ["ForkedMerge"]),
         .library(name: "ForkedModel", targets: ["ForkedModel"]),
+        .library(name: "ForkedHistory", targets: ["ForkedHistory"]),
         .library(name: "ForkedEditCore", targets: ["ForkedEditCore"]),
         .library(name: "ForkedEditPersistence", targets: ["ForkedEditPersistence"]),
         .executable(name: "forked-bench", targets: ["forked-bench"]),
@@ -25,6 +26,7 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.7.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
     ],
     targets: [
         // MARK: Libraries, layered Forked <- ForkedMerge <- ForkedModel
@@ -50,12 +52,19 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
+        // MARK: Every version of a resource, content-addressed (shared by local history and sync)
+        .target(
+            name: "ForkedHistory",
+            dependencies: ["Forked", "ForkedMerge", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: strictSettings
+        ),
+
         // MARK: The editor: a pure core, no terminal in it
         .target(name: "ForkedEditCore", dependencies: ["Forked", "ForkedMerge", "ForkedModel"], swiftSettings: strictSettings),
 
         // MARK: The editor's state on disk: repository, journals, crash recovery, sharing
         .target(
-            name: "ForkedEditPersistence", dependencies: ["Forked", "ForkedMerge", "ForkedEditCore"],
+            name: "ForkedEditPersistence", dependencies: ["Forked", "ForkedMerge", "ForkedEditCore", "ForkedHistory"],
             swiftSettings: strictSettings
         ),
 
@@ -70,13 +79,13 @@ let package = Package(
 
         // MARK: Executables
         .executableTarget(
-            name: "forked-bench", dependencies: ["ForkedMerge", "ForkedEditCore", "ForkedEditPersistence"],
+            name: "forked-bench", dependencies: ["ForkedMerge", "ForkedEditCore", "ForkedEditPersistence", "ForkedHistory"],
             swiftSettings: strictSettings
         ),
         .executableTarget(
             name: "forked-edit",
             dependencies: [
-                "ForkedEditCore", "ForkedEditTerminal", "ForkedMerge", "ForkedEditPersistence",
+                "ForkedEditCore", "ForkedEditTerminal", "ForkedMerge", "ForkedEditPersistence", "ForkedHistory",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // The Swift runtime and Foundation linked in: `forked-edit merge` runs once per file as a
@@ -103,9 +112,10 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        .testTarget(name: "ForkedHistoryTests", dependencies: ["ForkedHistory"], swiftSettings: strictSettings),
         .testTarget(name: "ForkedEditCoreTests", dependencies: ["ForkedEditCore"], swiftSettings: strictSettings),
         .testTarget(
-            name: "ForkedEditPersistenceTests", dependencies: ["ForkedEditPersistence", "ForkedEditCore", "Forked"],
+            name: "ForkedEditPersistenceTests", dependencies: ["ForkedEditPersistence", "ForkedEditCore", "Forked", "ForkedHistory"],
             swiftSettings: strictSettings
         ),
         .testTarget(
