@@ -53,9 +53,17 @@ struct TextMergeComputation {
         self.dominantHunks = dominantHunks
         self.subordinateHunks = subordinateHunks
         policy = TextMergePolicy(ancestor: ancestor, dominant: dominant, subordinate: subordinate)
+        // Each side's change is first lined up with the insertions the other side made, so
+        // text both typed at one place is seen as one insertion.
+        let dominantAligned = RepeatedInsertion.realigned(
+            dominantHunks, side: dominant, toInsertionsOf: subordinateHunks, side: subordinate, ancestor: ancestor
+        )
+        let subordinateAligned = RepeatedInsertion.realigned(
+            subordinateHunks, side: subordinate, toInsertionsOf: dominantHunks, side: dominant, ancestor: ancestor
+        )
         let (dominantGrown, subordinateGrown) = SharedWordHunks(ancestor: ancestor, policy: policy).grown(
-            LineEndInsertion.split(dominantHunks, ancestor: ancestor, side: dominant),
-            LineEndInsertion.split(subordinateHunks, ancestor: ancestor, side: subordinate)
+            LineEndInsertion.split(dominantAligned, ancestor: ancestor, side: dominant),
+            LineEndInsertion.split(subordinateAligned, ancestor: ancestor, side: subordinate)
         )
         let (dominantMerged, subordinateMerged) = FinalLineBreak.kept(
             dominantGrown, subordinateGrown, ancestor: ancestor, dominant: dominant, subordinate: subordinate
