@@ -108,7 +108,11 @@ struct MergeCommand: ParsableCommand {
             }
             if !conflictLines.isEmpty {
                 let noun = conflictLines.count == 1 ? "conflict" : "conflicts"
-                let how = markers ? "marked" : "kept both versions"
+                let followedDeletion = report.conflicts.filter { $0.kept == .deletion }.count
+                let how = markers ? "marked"
+                    : followedDeletion == 0 ? "kept both versions"
+                    : followedDeletion == report.conflicts.count ? "followed the deletion of the edited lines"
+                    : "kept both versions, or followed the deletion of edited lines"
                 let places = conflictLines.map(String.init).joined(separator: ", ")
                 messages += "forked-edit: \(conflictLines.count) \(noun) (\(how)) at line\(conflictLines.count == 1 ? "" : "s") \(places)\n"
             }

@@ -68,6 +68,20 @@ struct MergeConflictCommandTests {
         #expect(clean.standardError.isEmpty)
     }
 
+    @Test("An edited line inside a block the other side deleted goes with the block: exit 1, and stderr says so")
+    func editInsideDeletedBlock() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let paths = try writeVersions(in: directory)
+        try "head\none\ntwo\nthree\ntail\n".write(toFile: paths[0], atomically: false, encoding: .utf8)
+        try "head\ntail\n".write(toFile: paths[1], atomically: false, encoding: .utf8)
+        try "head\none\ntwo, edited\nthree\ntail\n".write(toFile: paths[2], atomically: false, encoding: .utf8)
+        let outcome = try runProcess(try ForkedEditBinary.path, ["merge"] + paths)
+        #expect(outcome.status == 1, "\(outcome.standardError)")
+        #expect(outcome.standardOutput == "head\ntail\n")
+        #expect(outcome.standardError == "forked-edit: 1 conflict (followed the deletion of the edited lines) at line 2\n")
+    }
+
     @Test("--stats counts conflicts")
     func statsCountConflicts() throws {
         let directory = try makeTemporaryDirectory()

@@ -70,4 +70,10 @@ struct ElementMergePolicy: ThreeWayMergePolicy {
     func joinedConflicts(_ first: Range<Int>, _ second: Range<Int>) -> Range<Int>? { nil }
 
     func insertionsConflict(_ first: MergePiece, _ second: MergePiece, at position: Int) -> Bool { false }
+
+    func repeatsWhole(_ insertion: MergePiece, as part: MergePiece, of longer: MergePiece) -> Bool { true }
+
+    func containingVersion(dominant: [MergePiece], subordinate: [MergePiece], range: Range<Int>) -> MergeSide? { nil }
+
+    func yieldToDeletion(of edit: Range<Int>, inserting insertion: MergePiece, deletedBy deletion: Range<Int>, leaving left: MergePiece) -> DeletionYield? { nil }
 }

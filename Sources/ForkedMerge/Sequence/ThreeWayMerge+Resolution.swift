@@ -8,6 +8,9 @@ extension ThreeWayMerge {
         case widen(Range<Int>)
         /// Both sides' versions kept, dominant first: a true conflict.
         case conflict(dominant: [MergePiece], separator: MergePiece?, subordinate: [MergePiece])
+        /// An edit yielded to the other side's deletion: the merged pieces, and both sides'
+        /// versions of the group for the conflict report.
+        case yielded([MergePiece], dominant: [MergePiece], subordinate: [MergePiece])
     }
 
     /// Resolves a group: one hunk as it is, identical versions once, otherwise the union
@@ -39,7 +42,11 @@ extension ThreeWayMerge {
             case .widen(let range): return .widen(range)
             }
         }
-        return .pieces(union(of: edits.adjusted, range: group.range))
+        let merged = union(of: edits.adjusted, range: group.range)
+        if edits.reportedYield {
+            return .yielded(merged, dominant: dominantVersion, subordinate: subordinateVersion)
+        }
+        return .pieces(merged)
     }
 
     /// Whether `inner` lies inside `outer` without being equal to it.
@@ -53,6 +60,8 @@ extension ThreeWayMerge {
         var conflict = false
         /// The group's hunks with yielded edits removed and deletions shrunk around surviving units.
         var adjusted: [SidedHunk] = []
+        /// Whether an edit that yielded to the other side's deletion is reported as a conflict.
+        var reportedYield = false
     }
 
     /// Examines every edit that types something where the other side deleted or replaced
@@ -83,6 +92,12 @@ extension ThreeWayMerge {
                 if edit.hunk.side.isEmpty && change.side.isEmpty { continue }
                 let nested = edit.hunk.isInsertion || Self.strictlyContains(change.ancestor, edit.hunk.ancestor)
                 let typed = MergePiece(source: edit.side == .dominant ? .dominant : .subordinate, range: edit.hunk.side, origin: .ancestor)
+                let left = MergePiece(source: hunks[y].side == .dominant ? .dominant : .subordinate, range: change.side, origin: .ancestor)
+                if nested, let yield = policy.yieldToDeletion(of: edit.hunk.ancestor, inserting: typed, deletedBy: change.ancestor, leaving: left) {
+                    yielded.insert(x)
+                    if yield == .reported { result.reportedYield = true }
+                    continue
+                }
                 if nested, let unit = policy.survivingUnit(of: edit.hunk.ancestor, inserting: typed, deletedBy: change.ancestor) {
                     // Whole units deleted inside the other side's rewrite agree with it.
                     if unit.isEmpty || (edit.hunk.side.isEmpty && unit == edit.hunk.ancestor) { continue }
@@ -229,7 +244,8 @@ extension ThreeWayMerge {
                     prefix.range = longer.range.lowerBound..<(longer.range.lowerBound + length)
                     var suffix = longer
                     suffix.range = (longer.range.upperBound - length)..<longer.range.upperBound
-                    if policy.sameContent([shorter], [prefix]) || policy.sameContent([shorter], [suffix]) {
+                    if (policy.sameContent([shorter], [prefix]) && policy.repeatsWhole(shorter, as: prefix, of: longer))
+                        || (policy.sameContent([shorter], [suffix]) && policy.repeatsWhole(shorter, as: suffix, of: longer)) {
                         dropped.insert(shorterIndex)
                     }
                 }
@@ -239,7 +255,8 @@ extension ThreeWayMerge {
     }
 
     /// Both sides' complete versions of a widened range, dominant first (a conflict), or one
-    /// copy when they are equal.
+    /// copy when they are equal or one of them holds the other whole (see
+    /// ``ThreeWayMergePolicy/containingVersion(dominant:subordinate:range:)``).
     func widenedResolution(_ group: Group) -> Resolution {
         let dominantVersion = version(of: .dominant, in: group)
         let subordinateVersion = version(of: .subordinate, in: group)
@@ -249,6 +266,11 @@ extension ThreeWayMerge {
                 if piece.origin == .dominant { piece.origin = .both }
                 return piece
             })
+        }
+        switch policy.containingVersion(dominant: dominantVersion, subordinate: subordinateVersion, range: group.range) {
+        case .dominant?: return .pieces(dominantVersion)
+        case .subordinate?: return .pieces(subordinateVersion)
+        case nil: break
         }
         let separator = policy.separator(dominant: dominantVersion, subordinate: subordinateVersion, range: group.range)
         return .conflict(dominant: dominantVersion, separator: separator, subordinate: subordinateVersion)

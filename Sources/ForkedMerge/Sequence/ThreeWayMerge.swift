@@ -153,6 +153,13 @@ struct ThreeWayMerge<Policy: ThreeWayMergePolicy> {
                 conflict = MergeConflictSpan(
                     ancestor: current.range, dominant: dominantStart..<dominantEnd, subordinate: subordinateStart..<output.count
                 )
+            case .yielded(let list, let dominant, let subordinate):
+                let start = output.count
+                output.append(contentsOf: list)
+                conflict = MergeConflictSpan(
+                    ancestor: current.range, dominant: start..<output.count, subordinate: output.count..<output.count,
+                    yielded: YieldedVersions(dominant: dominant, subordinate: subordinate)
+                )
             case .widen, .nothing: break
             }
             cursor = max(cursor, current.range.upperBound)
@@ -174,6 +181,15 @@ struct MergeConflictSpan: Equatable, Sendable {
     var dominant: Range<Int>
     /// Indices of the subordinate version's pieces in the output.
     var subordinate: Range<Int>
+    /// Set when one side's edit yielded to the other side's deletion: the output (`dominant`'s
+    /// pieces, `subordinate` empty) holds the merge, these are the two versions it replaced.
+    var yielded: YieldedVersions? = nil
+}
+
+/// Both sides' versions of a range where an edit yielded to the other side's deletion.
+struct YieldedVersions: Equatable, Sendable {
+    var dominant: [MergePiece]
+    var subordinate: [MergePiece]
 }
 
 /// The merged pieces and the conflicts among them.

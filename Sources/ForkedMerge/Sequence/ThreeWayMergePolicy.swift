@@ -6,6 +6,14 @@ enum ConflictReview: Equatable, Sendable {
     case widen(Range<Int>)
 }
 
+/// How an edit inside text the other side deleted gives way to the deletion.
+enum DeletionYield: Equatable, Sendable {
+    /// The edit changed nothing that matters on its own (only spacing): it is dropped silently.
+    case silently
+    /// The edit is dropped with the deletion and the place is reported as a conflict.
+    case reported
+}
+
 /// The element-specific decisions of ``ThreeWayMerge``: content comparison and, for text,
 /// recognising unreadable blends and widening them.
 protocol ThreeWayMergePolicy {
@@ -35,9 +43,24 @@ protocol ThreeWayMergePolicy {
     /// or nil to let the deletion and the edit combine as they are.
     func survivingUnit(of edit: Range<Int>, inserting insertion: MergePiece, deletedBy deletion: Range<Int>) -> Range<Int>?
 
+    /// Whether an edit inside elements the other side deleted (`edit` is the editing hunk's
+    /// ancestor range, `insertion` what it typed; `left` what the other side put in place of
+    /// `deletion`, often nothing) yields to the deletion, and whether that is reported as a
+    /// conflict; nil when ``survivingUnit(of:inserting:deletedBy:)`` decides instead.
+    func yieldToDeletion(of edit: Range<Int>, inserting insertion: MergePiece, deletedBy deletion: Range<Int>, leaving left: MergePiece) -> DeletionYield?
+
     /// Whether two insertions the sides made at one position rewrite the same unit (for text:
     /// both glued to the same word) rather than standing side by side.
     func insertionsConflict(_ first: MergePiece, _ second: MergePiece, at position: Int) -> Bool
+
+    /// Whether an insertion equal to `part` (the start or the end of the other side's insertion
+    /// `longer` at the same position) repeats whole units of it, so that the two are one
+    /// insertion applied once (for text: an insertion of whole lines must match whole lines).
+    func repeatsWhole(_ insertion: MergePiece, as part: MergePiece, of longer: MergePiece) -> Bool
+
+    /// The side whose version of a conflict holds the other side's version whole, with only
+    /// more text added at one place (both sides typed the same and one typed more), or nil.
+    func containingVersion(dominant: [MergePiece], subordinate: [MergePiece], range: Range<Int>) -> MergeSide?
 
     /// The range to widen two neighbouring conflicts to when keeping them apart would
     /// interleave the two sides' versions, or nil to keep them apart.

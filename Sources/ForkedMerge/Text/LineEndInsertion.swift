@@ -15,6 +15,9 @@ enum LineEndInsertion {
             let position = hunk.ancestor.lowerBound
             guard hunk.isInsertion, position < ancestor.count, ancestor[position] == 0x0A,
                   hunk.side.upperBound < side.count, side[hunk.side.upperBound] == 0x0A,
+                  // Whole lines inserted at the start of a blank line are whole lines already:
+                  // split, their first line would lose its line feed to the next piece.
+                  !(position == 0 || ancestor[position - 1] == 0x0A) || side[hunk.side.upperBound - 1] != 0x0A,
                   let lineFeed = hunk.side.firstIndex(where: { side[$0] == 0x0A }),
                   // The part after the ancestor's line feed must not meet the next hunk.
                   index + 1 == hunks.count || hunks[index + 1].ancestor.lowerBound > position + 1 else {

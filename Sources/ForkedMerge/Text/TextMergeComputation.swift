@@ -53,9 +53,17 @@ struct TextMergeComputation {
         self.dominantHunks = dominantHunks
         self.subordinateHunks = subordinateHunks
         policy = TextMergePolicy(ancestor: ancestor, dominant: dominant, subordinate: subordinate)
+        // Each side's change is first lined up with the insertions the other side made, so
+        // text both typed at one place is seen as one insertion.
+        let dominantAligned = RepeatedInsertion.realigned(
+            dominantHunks, side: dominant, toInsertionsOf: subordinateHunks, side: subordinate, ancestor: ancestor
+        )
+        let subordinateAligned = RepeatedInsertion.realigned(
+            subordinateHunks, side: subordinate, toInsertionsOf: dominantHunks, side: dominant, ancestor: ancestor
+        )
         let (dominantGrown, subordinateGrown) = SharedWordHunks(ancestor: ancestor, policy: policy).grown(
-            LineEndInsertion.split(dominantHunks, ancestor: ancestor, side: dominant),
-            LineEndInsertion.split(subordinateHunks, ancestor: ancestor, side: subordinate)
+            LineEndInsertion.split(dominantAligned, ancestor: ancestor, side: dominant),
+            LineEndInsertion.split(subordinateAligned, ancestor: ancestor, side: subordinate)
         )
         let (dominantMerged, subordinateMerged) = FinalLineBreak.kept(
             dominantGrown, subordinateGrown, ancestor: ancestor, dominant: dominant, subordinate: subordinate
@@ -73,16 +81,18 @@ struct TextMergeComputation {
         var offsets = [0]
         offsets.reserveCapacity(pieces.count + 1)
         for piece in pieces { offsets.append(offsets[offsets.count - 1] + piece.range.count) }
-        func text(_ indices: Range<Int>) -> String {
+        func text(_ list: some Sequence<MergePiece>) -> String {
             var bytes: [UInt8] = []
-            for piece in pieces[indices] { append(piece, to: &bytes) }
+            for piece in list { append(piece, to: &bytes) }
             return String(decoding: bytes, as: UTF8.self)
         }
         return conflictSpans.map { span in
             TextMergeConflict(
                 utf8Range: offsets[span.dominant.lowerBound]..<offsets[span.subordinate.upperBound],
                 ancestor: String(decoding: UnsafeBufferPointer(rebasing: policy.ancestor[span.ancestor]), as: UTF8.self),
-                dominant: text(span.dominant), subordinate: text(span.subordinate)
+                dominant: text(span.yielded?.dominant ?? Array(pieces[span.dominant])),
+                subordinate: text(span.yielded?.subordinate ?? Array(pieces[span.subordinate])),
+                kept: span.yielded == nil ? .both : .deletion
             )
         }
     }

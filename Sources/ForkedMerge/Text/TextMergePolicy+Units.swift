@@ -46,6 +46,29 @@ extension TextMergePolicy {
         return lower..<upper
     }
 
+    /// A line edited in place inside a block of whole lines the other side deleted (or replaced
+    /// by blank lines) yields with the block: kept alone, out of the lines around it, it would be
+    /// an orphan (a table's header without its entries, one sentence of a removed paragraph),
+    /// and a typo fixed in a paragraph the other side removed is moot. The yield is reported
+    /// as a conflict, so nothing typed is dropped silently, unless the edit only changed spacing.
+    /// Lines inserted between the deleted lines, and an edit of the only line deleted, are left
+    /// to ``survivingUnit(of:inserting:deletedBy:)`` (they survive).
+    func yieldToDeletion(of edit: Range<Int>, inserting insertion: MergePiece, deletedBy deletion: Range<Int>, leaving left: MergePiece) -> DeletionYield? {
+        let typed = buffer(insertion.source)
+        func onlySpacing(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+            range.allSatisfy { bytes[$0] == 0x20 || bytes[$0] == 0x09 || bytes[$0] == 0x0A || bytes[$0] == 0x0D }
+        }
+        // Lines replaced by blank lines are deleted all the same.
+        guard isWholeLines(deletion), onlySpacing(buffer(left.source), left.range) else { return nil }
+        // An insertion adding lines (wherever around a line break the diff placed it) is new text, not an edit of a line.
+        if edit.isEmpty, insertion.range.contains(where: { typed[$0] == 0x0A }) { return nil }
+        let lines = lineStart(edit.lowerBound)..<lineEnd(edit.isEmpty ? edit.lowerBound : edit.upperBound - 1)
+        guard lines.lowerBound >= deletion.lowerBound, lines.upperBound <= deletion.upperBound, lines != deletion else { return nil }
+        // Text typed into a blank line is a new line, not an edit of one.
+        if onlySpacing(ancestor, lines), !onlySpacing(typed, insertion.range) { return nil }
+        return onlySpacing(typed, insertion.range) && onlySpacing(ancestor, edit) ? .silently : .reported
+    }
+
     /// Two conflicts on one line of the ancestor: the sides rewrote that line in several places
     /// and share little in it, so each side's whole line(s) are kept instead ("return x * 2" and
     /// "return x - 3" for "return x + 1", never "return x * - 2 3").

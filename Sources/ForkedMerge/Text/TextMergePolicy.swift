@@ -110,12 +110,32 @@ struct TextMergePolicy: ThreeWayMergePolicy {
         return !sameContent([shorter], [prefix]) && !sameContent([shorter], [suffix])
     }
 
+    /// An insertion holding a line break repeats another only as whole lines: a blank line
+    /// inserted where the other side inserted lines ending in a line feed is a line of its own,
+    /// not the last character of the other side's last line (it was dropped as such).
+    func repeatsWhole(_ insertion: MergePiece, as part: MergePiece, of longer: MergePiece) -> Bool {
+        let text = buffer(insertion.source)
+        guard UnsafeBufferPointer(rebasing: text[insertion.range]).contains(0x0A) else { return true }
+        let longerText = buffer(longer.source)
+        let startsLine = part.range.lowerBound == longer.range.lowerBound || longerText[part.range.lowerBound - 1] == 0x0A
+        let endsLine = longerText[part.range.upperBound - 1] == 0x0A
+            || part.range.upperBound == longer.range.upperBound || longerText[part.range.upperBound] == 0x0A
+        return startsLine && endsLine
+    }
+
     /// Insertions glued to the word before them go first and those glued to the word after them
     /// go last, so that text which extends a word stays attached to it: for "I like red apples"
     /// edited to "I like green apples" (the diff inserts "g" before "re") and "I like tasty red
     /// apples", the result is "I like tasty green apples" rather than "I like gtasty reen apples".
+    ///
+    /// At the start of a line, an insertion that does not end with a line break belongs to the
+    /// line after it (or, at the end of the text, is an unterminated last line), so it goes
+    /// after whole lines inserted there: never "bc" from "b" and "c\n" appended to one text.
     func insertionRank(_ insertion: MergePiece, at position: Int) -> Int {
         let text = buffer(insertion.source)
+        if (position == 0 || ancestor[position - 1] == 0x0A), !insertion.range.isEmpty, text[insertion.range.upperBound - 1] != 0x0A {
+            return 2
+        }
         let gluedBefore = isWord(scalar(before: position, in: ancestor)) && isWord(scalar(at: insertion.range.lowerBound, in: text))
         let gluedAfter = isWord(scalar(before: insertion.range.upperBound, in: text)) && isWord(scalar(at: position, in: ancestor))
         switch (gluedBefore, gluedAfter) {

@@ -34,10 +34,12 @@ struct TextMergerIntegrityTests {
             == "keep\ndelete me, edited\nkeep2")
     }
 
-    @Test("only the edited line of a deleted block survives; the rest stays deleted")
+    @Test("an edited line of a deleted block yields with the block, never an orphan line, and is reported")
     func editedLineOfDeletedBlock() throws {
         let ancestor = "head\none\ntwo\nthree\ntail\n"
-        #expect(try merge("head\ntail\n", "head\none\ntwo, edited\nthree\ntail\n", ancestor: ancestor) == "head\ntwo, edited\ntail\n")
+        let result = TextMerger().mergeWithOrigins("head\ntail\n", withSubordinate: "head\none\ntwo, edited\nthree\ntail\n", commonAncestor: ancestor)
+        #expect(result.text == "head\ntail\n")
+        #expect(result.conflicts.map(\.kept) == [.deletion])
     }
 
     @Test("a word edited on one side and deleted on the other survives as the whole word")

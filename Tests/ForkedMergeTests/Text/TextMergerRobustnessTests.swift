@@ -68,7 +68,7 @@ struct TextMergerRobustnessTests {
 
 @Suite("TextMerger large conflicts")
 struct TextMergerLargeConflictTests {
-    @Test("one side deleting a long text while the other edits it throughout stays fast and keeps the edits")
+    @Test("one side deleting a long text while the other edits it throughout stays fast and reports the edits")
     func deleteAllAgainstManyEdits() throws {
         let line = "the quick brown fox jumps over the lazy dog\n"
         let ancestor = String(repeating: line, count: 2_000)
@@ -78,12 +78,16 @@ struct TextMergerLargeConflictTests {
         }
         let subordinate = subordinateLines.joined()
         let clock = ContinuousClock()
-        var merged = ""
-        let elapsed = try clock.measure {
-            merged = try TextMerger().merge("", withSubordinate: subordinate, commonAncestor: ancestor)
+        var report = TextMergeReport(text: "", conflicts: [])
+        let elapsed = clock.measure {
+            report = TextMerger().mergeReportingConflicts("", withSubordinate: subordinate, commonAncestor: ancestor)
         }
+        // The edited lines go with the deleted text, and the conflict holds every one of them.
+        #expect(report.text == "")
+        #expect(report.conflicts.map(\.kept) == [.deletion])
+        let edited = report.conflicts.first?.subordinate ?? ""
         for index in stride(from: 0, to: 2_000, by: 5) {
-            #expect(merged.contains("number\(index)"))
+            #expect(edited.contains("number\(index)\n"))
         }
         #expect(elapsed < .seconds(20))
     }

@@ -35,6 +35,25 @@ struct TextMergerRuleTests {
             == "Send the quarterly detailed report")
     }
 
+    @Test("an insertion the other side also typed is applied once, however that side's diff lined its change up")
+    func repeatedInsertionInsideOtherChange() throws {
+        // The swapping side's diff keeps the backticks, commas and "or" and replaces "isize" by
+        // "u128": the two sides' identical "`u128`, `i128`, " must still be applied once.
+        let ancestor = "integral types: `u8`, `i64`,\n`isize`, or `usize`.\n"
+        let swapped = "integral types: `u8`, `i64`,\n`u128`, `i128`, `usize`, or `isize`.\n"
+        let inserted = "integral types: `u8`, `i64`,\n`u128`, `i128`, `isize`, or `usize`.\n"
+        #expect(try merge(swapped, inserted, ancestor: ancestor) == swapped)
+        #expect(try merge(inserted, swapped, ancestor: ancestor) == swapped)
+        let row = "| `i64`, `isize`, `usize` | `f32` |\n"
+        let rowSwapped = "| `i64`, `u128`, `i128`, `usize`, `isize` | `f32` |\n"
+        let rowInserted = "| `i64`, `u128`, `i128`, `isize`, `usize` | `f32` |\n"
+        #expect(try merge(rowSwapped, rowInserted, ancestor: row) == rowSwapped)
+        #expect(try merge(rowInserted, rowSwapped, ancestor: row) == rowSwapped)
+        // Text the side merely kept from the ancestor is no repeat: an insertion equal to the
+        // words after it is still applied.
+        #expect(try merge("a, a, b c", "a, b d", ancestor: "a, b c") == "a, a, b d")
+    }
+
     // MARK: 3. Same-place insertions
 
     @Test("insertions at one place are both kept, dominant first, never interleaved")
