@@ -14,9 +14,9 @@ import Forked
 ///   others keep the side that changed, or the dominant side when both did. An element both
 ///   sides added independently is salvaged (`salvaging(from:)` for `Mergeable` elements).
 ///
-/// Identifiers are expected to be unique. When an input repeats one, its occurrences are told
-/// apart by their rank: the second element with an id in one version is the second with that id
-/// in the others. No element is dropped for sharing an id.
+/// Identifiers are expected to be unique. When an input repeats an identifier, only its first
+/// occurrence counts and later ones are dropped, so the result never repeats an identifier and
+/// depends only on the inputs.
 ///
 /// ```swift
 /// struct Task: Identifiable, Equatable { var id: Int; var title: String }
@@ -39,55 +39,45 @@ public struct ArrayOfIdentifiableMerger<Element: Identifiable & Sendable & Equat
         let subordinate = ElementsByID(subordinate)
         let ancestor = ElementsByID(commonAncestor)
 
-        var dominantInsertions = Set<Key>()
-        var subordinateInsertions = Set<Key>()
-        for key in dominant.order where !(ancestor.contains(key) && subordinate.contains(key)) {
-            if keepsOneSided(key, side: dominant, ancestor: ancestor) { dominantInsertions.insert(key) }
+        var dominantInsertions = Set<Element.ID>()
+        var subordinateInsertions = Set<Element.ID>()
+        for id in dominant.order where !(ancestor.contains(id) && subordinate.contains(id)) {
+            if keepsOneSided(id, side: dominant, ancestor: ancestor) { dominantInsertions.insert(id) }
         }
-        for key in subordinate.order where !(ancestor.contains(key) && dominant.contains(key)) {
-            if keepsOneSided(key, side: subordinate, ancestor: ancestor) { subordinateInsertions.insert(key) }
+        for id in subordinate.order where !(ancestor.contains(id) && dominant.contains(id)) {
+            if keepsOneSided(id, side: subordinate, ancestor: ancestor) { subordinateInsertions.insert(id) }
         }
 
         let order = IdentifierOrderMerge(dominant: dominant.order, subordinate: subordinate.order, ancestor: ancestor.order)
             .merged(dominantInsertions: dominantInsertions, subordinateInsertions: subordinateInsertions)
-        return try order.compactMap { key in
+        return try order.compactMap { id in
             let merged: Element? = try ValueMerging.merge(
-                dominant[key], withSubordinate: subordinate[key], commonAncestor: ancestor[key])
+                dominant[id], withSubordinate: subordinate[id], commonAncestor: ancestor[id])
             return merged
         }
     }
 
     /// Whether an element that is not shared by the ancestor and both sides stays: it does when
     /// the side added it, or when the other side removed it but this side changed it.
-    private func keepsOneSided(_ key: Key, side: ElementsByID, ancestor: ElementsByID) -> Bool {
-        guard let original = ancestor[key] else { return true }
-        return side[key] != original
+    private func keepsOneSided(_ id: Element.ID, side: ElementsByID, ancestor: ElementsByID) -> Bool {
+        guard let original = ancestor[id] else { return true }
+        return side[id] != original
     }
 
-    /// An element's identity within one version: its id, and which occurrence of that id it is.
-    private struct Key: Hashable {
-        var id: Element.ID
-        var rank: Int
-    }
-
-    /// An array's elements keyed by identifier and rank.
+    /// An array's elements keyed by identifier, first occurrence winning.
     private struct ElementsByID {
-        private(set) var order: [Key] = []
-        private var elements: [Key: Element] = [:]
+        private(set) var order: [Element.ID] = []
+        private var elements: [Element.ID: Element] = [:]
 
         init(_ array: [Element]) {
-            var seen: [Element.ID: Int] = [:]
-            for element in array {
-                let rank = seen[element.id, default: 0]
-                seen[element.id] = rank + 1
-                let key = Key(id: element.id, rank: rank)
-                elements[key] = element
-                order.append(key)
+            for element in array where elements[element.id] == nil {
+                elements[element.id] = element
+                order.append(element.id)
             }
         }
 
-        func contains(_ key: Key) -> Bool { elements[key] != nil }
+        func contains(_ id: Element.ID) -> Bool { elements[id] != nil }
 
-        subscript(key: Key) -> Element? { elements[key] }
+        subscript(id: Element.ID) -> Element? { elements[id] }
     }
 }
