@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "ForkedModel", targets: ["ForkedModel"]),
         .library(name: "ForkedEditCore", targets: ["ForkedEditCore"]),
         .library(name: "ForkedEditPersistence", targets: ["ForkedEditPersistence"]),
+        .library(name: "ForkedPostgres", targets: ["ForkedPostgres"]),
         .executable(name: "forked-bench", targets: ["forked-bench"]),
         .executable(name: "forked-edit", targets: ["forked-edit"]),
     ],
@@ -25,6 +26,10 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.7.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
     ],
     targets: [
         // MARK: Libraries, layered Forked <- ForkedMerge <- ForkedModel
@@ -47,6 +52,20 @@ let package = Package(
         .target(
             name: "ForkedModel",
             dependencies: ["Forked", "ForkedMerge", "ForkedModelMacros"],
+            swiftSettings: strictSettings
+        ),
+
+        // MARK: Sync between machines through PostgreSQL. Nothing else depends on it, so the core
+        // targets and their tests never wait for postgres-nio and its NIO dependencies to build.
+        .target(
+            name: "ForkedPostgres",
+            dependencies: [
+                "Forked", "ForkedModel",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ],
             swiftSettings: strictSettings
         ),
 
@@ -76,8 +95,9 @@ let package = Package(
         .executableTarget(
             name: "forked-edit",
             dependencies: [
-                "ForkedEditCore", "ForkedEditTerminal", "ForkedMerge", "ForkedEditPersistence",
+                "ForkedEditCore", "ForkedEditTerminal", "ForkedMerge", "ForkedEditPersistence", "ForkedPostgres",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             // The Swift runtime and Foundation linked in: `forked-edit merge` runs once per file as a
             // git merge driver, and loading their shared libraries dominated its start-up. Compiling
@@ -87,6 +107,11 @@ let package = Package(
         ),
 
         // MARK: Tests mirror Sources
+        // A "machine" for the multi-process sync tests, run by ForkedPostgresTests as a separate process.
+        .executableTarget(
+            name: "forked-sync-agent", dependencies: ["ForkedPostgres", "Forked", "ForkedMerge"],
+            path: "Tests/ForkedSyncAgent", swiftSettings: strictSettings
+        ),
         .testTarget(name: "ForkedTests", dependencies: ["Forked"], swiftSettings: strictSettings),
         .testTarget(
             name: "ForkedMergeTests",
@@ -100,6 +125,15 @@ let package = Package(
                 "ForkedModel",
                 "ForkedModelMacros",
                 .product(name: "MacroTesting", package: "swift-macro-testing"),
+            ],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "ForkedPostgresTests",
+            dependencies: [
+                "ForkedPostgres", "Forked", "ForkedMerge", "ForkedModel",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "SystemPackage", package: "swift-system"),
             ],
             swiftSettings: strictSettings
         ),

@@ -1,0 +1,100 @@
+// A "machine" for the multi-process sync tests: its own repository and state directory, an
+// exchange on a shared document, and a burst of edits. It prints its final text's line count
+// and writes the text next to its repository, for the test to compare across processes.
+import Forked
+import ForkedMerge
+import ForkedPostgres
+import Foundation
+import Logging
+
+/// A text merged like the editor's.
+struct AgentText: Codable, Equatable, Sendable, Mergeable {
+    var text: String
+
+    func merged(withSubordinate other: AgentText, commonAncestor: AgentText) throws -> AgentText {
+        AgentText(text: try TextMerger().merge(text, withSubordinate: other.text, commonAncestor: commonAncestor.text))
+    }
+}
+
+struct AgentArguments {
+    var url = ""
+    var document = "shared"
+    var directory = URL(fileURLWithPath: "/tmp")
+    var name = "agent"
+    var edits = 100
+    var intervalMilliseconds = 2
+    var expectedLines = 100
+    var timeoutSeconds = 120.0
+
+    init(_ arguments: [String]) throws {
+        var iterator = arguments.dropFirst().makeIterator()
+        while let flag = iterator.next() {
+            guard let value = iterator.next() else { throw AgentError("\(flag) needs a value") }
+            switch flag {
+            case "--url": url = value
+            case "--document": document = value
+            case "--directory": directory = URL(fileURLWithPath: value)
+            case "--name": name = value
+            case "--edits": edits = Int(value) ?? edits
+            case "--interval-ms": intervalMilliseconds = Int(value) ?? intervalMilliseconds
+            case "--expect-lines": expectedLines = Int(value) ?? expectedLines
+            case "--timeout": timeoutSeconds = Double(value) ?? timeoutSeconds
+            default: throw AgentError("unknown flag \(flag)")
+            }
+        }
+    }
+}
+
+struct AgentError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+func runAgent() async throws -> Int32 {
+    let arguments = try AgentArguments(CommandLine.arguments)
+    let resource = try ForkedResource(
+        repository: FileRepository<AgentText>(directory: arguments.directory.appendingPathComponent("repository"))
+    )
+    var options = PostgresExchange<FileRepository<AgentText>>.Options()
+    options.uploadDelay = .milliseconds(30)
+    options.pollInterval = .seconds(3)
+    options.initialReconnectDelay = .milliseconds(50)
+    options.maximumReconnectDelay = .seconds(1)
+    let exchange = try PostgresExchange(
+        resource: resource, document: arguments.document, settings: PostgresSettings(url: arguments.url),
+        stateDirectory: arguments.directory.appendingPathComponent("sync"), options: options,
+        logger: Logger(label: "agent.\(arguments.name)")
+    )
+    exchange.start()
+    var generator = SystemRandomNumberGenerator()
+    for index in 0..<arguments.edits {
+        var lines = (try resource.value(in: .main)?.text ?? "").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if lines.last == "" { lines.removeLast() }
+        lines.insert("\(arguments.name)-\(index)", at: Int.random(in: 0...lines.count, using: &generator))
+        try resource.update(.main, with: AgentText(text: lines.joined(separator: "\n") + "\n"))
+        try await Task.sleep(for: .milliseconds(arguments.intervalMilliseconds))
+    }
+    let deadline = Date().addingTimeInterval(arguments.timeoutSeconds)
+    var text = ""
+    while Date() < deadline {
+        text = try resource.value(in: .main)?.text ?? ""
+        let lineCount = text.split(separator: "\n").count
+        if lineCount >= arguments.expectedLines, !exchange.status.hasPendingChanges { break }
+        try await Task.sleep(for: .milliseconds(50))
+    }
+    // Stay a little longer so the others see this device's last upload before it leaves.
+    try await Task.sleep(for: .milliseconds(300))
+    text = try resource.value(in: .main)?.text ?? ""
+    let status = exchange.status
+    await exchange.stop()
+    try Data(text.utf8).write(to: arguments.directory.appendingPathComponent("final.txt"))
+    print("lines=\(text.split(separator: "\n").count) uploads=\(status.uploads) conflicts=\(status.conflicts) applied=\(status.remoteChangesApplied)")
+    return text.split(separator: "\n").count >= arguments.expectedLines ? 0 : 1
+}
+
+do {
+    exit(try await runAgent())
+} catch {
+    FileHandle.standardError.write(Data("forked-sync-agent: \(error)\n".utf8))
+    exit(2)
+}
