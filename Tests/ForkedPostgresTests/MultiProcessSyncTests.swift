@@ -8,27 +8,18 @@ struct MultiProcessSyncTests {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("forked-agents-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
         let agent = try builtProduct("forked-sync-agent")
-        var processes: [(Process, Pipe)] = []
+        var agents: [LaunchedProcess] = []
         for index in 0..<count {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: agent)
-            process.arguments = [
+            agents.append(try LaunchedProcess(agent, [
                 "--url", server.url, "--document", document,
                 "--directory", root.appendingPathComponent("device-\(index)").path,
                 "--name", "d\(index)", "--edits", "\(editsEach)", "--interval-ms", "2",
                 "--expect-lines", "\(count * editsEach)", "--timeout", "150",
-            ]
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = output
-            process.standardInput = FileHandle.nullDevice
-            try process.run()
-            processes.append((process, output))
+            ]))
         }
-        for (process, output) in processes {
-            let data = output.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0, "agent: \(String(decoding: data, as: UTF8.self))")
+        for agent in agents {
+            let status = agent.waitForExit()
+            #expect(status == 0, "agent: \((try? agent.output()) ?? "")")
         }
         return try (0..<count).map {
             try String(contentsOf: root.appendingPathComponent("device-\($0)/final.txt"), encoding: .utf8)
