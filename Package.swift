@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "Forked", targets: ["Forked"]),
         .library(name: "ForkedMerge", targets: ["ForkedMerge"]),
         .library(name: "ForkedModel", targets: ["ForkedModel"]),
+        .library(name: "ForkedHistory", targets: ["ForkedHistory"]),
         .library(name: "ForkedEditCore", targets: ["ForkedEditCore"]),
         .library(name: "ForkedEditPersistence", targets: ["ForkedEditPersistence"]),
         .library(name: "ForkedPostgres", targets: ["ForkedPostgres"]),
@@ -55,12 +56,19 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
-        // MARK: Sync between machines through PostgreSQL. Nothing else depends on it, so the core
-        // targets and their tests never wait for postgres-nio and its NIO dependencies to build.
+        // MARK: Every version of a resource, content-addressed (shared by local history and sync)
+        .target(
+            name: "ForkedHistory",
+            dependencies: ["Forked", "ForkedMerge", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: strictSettings
+        ),
+
+        // MARK: Sync between machines through PostgreSQL. Nothing else in the libraries depends on
+        // it, so the core targets and their tests never wait for postgres-nio and NIO to build.
         .target(
             name: "ForkedPostgres",
             dependencies: [
-                "Forked", "ForkedModel",
+                "Forked", "ForkedModel", "ForkedHistory",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -74,7 +82,7 @@ let package = Package(
 
         // MARK: The editor's state on disk: repository, journals, crash recovery, sharing
         .target(
-            name: "ForkedEditPersistence", dependencies: ["Forked", "ForkedMerge", "ForkedEditCore"],
+            name: "ForkedEditPersistence", dependencies: ["Forked", "ForkedMerge", "ForkedEditCore", "ForkedHistory"],
             swiftSettings: strictSettings
         ),
 
@@ -89,13 +97,13 @@ let package = Package(
 
         // MARK: Executables
         .executableTarget(
-            name: "forked-bench", dependencies: ["ForkedMerge", "ForkedEditCore", "ForkedEditPersistence"],
+            name: "forked-bench", dependencies: ["ForkedMerge", "ForkedEditCore", "ForkedEditPersistence", "ForkedHistory"],
             swiftSettings: strictSettings
         ),
         .executableTarget(
             name: "forked-edit",
             dependencies: [
-                "ForkedEditCore", "ForkedEditTerminal", "ForkedMerge", "ForkedEditPersistence", "ForkedPostgres",
+                "ForkedEditCore", "ForkedEditTerminal", "ForkedMerge", "ForkedEditPersistence", "ForkedHistory", "ForkedPostgres",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -128,6 +136,7 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
+        .testTarget(name: "ForkedHistoryTests", dependencies: ["ForkedHistory"], swiftSettings: strictSettings),
         .testTarget(
             name: "ForkedPostgresTests",
             dependencies: [
@@ -139,7 +148,7 @@ let package = Package(
         ),
         .testTarget(name: "ForkedEditCoreTests", dependencies: ["ForkedEditCore"], swiftSettings: strictSettings),
         .testTarget(
-            name: "ForkedEditPersistenceTests", dependencies: ["ForkedEditPersistence", "ForkedEditCore", "Forked"],
+            name: "ForkedEditPersistenceTests", dependencies: ["ForkedEditPersistence", "ForkedEditCore", "Forked", "ForkedHistory"],
             swiftSettings: strictSettings
         ),
         .testTarget(

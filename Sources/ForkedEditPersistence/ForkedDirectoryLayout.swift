@@ -17,6 +17,8 @@ import Foundation
 ///   saved.txt            the file's text as last opened or saved ("\n" line breaks), to
 ///                        tell a change made to the file outside the editor
 ///   open.lock            held while a process opens the directory (replay, disk changes)
+///   history/             every recorded version of main and each fork (a FileCommitStore:
+///                        commits.log, heads.json, history.lock); kept when the rest is removed
 /// ```
 ///
 /// Damaged directories are renamed to `.todo.txt.forked.corrupt-<timestamp>`, never deleted.
@@ -39,6 +41,8 @@ public struct ForkedDirectoryLayout: Sendable, Equatable {
     public var journals: URL { directory.appendingPathComponent("journals", isDirectory: true) }
     /// The file's text as last opened or saved.
     public var savedText: URL { directory.appendingPathComponent("saved.txt") }
+    /// The document's history of versions.
+    public var history: URL { directory.appendingPathComponent("history", isDirectory: true) }
     /// The lock held while opening.
     public var openLock: URL { directory.appendingPathComponent("open.lock") }
 

@@ -26,11 +26,16 @@ extension PersistentDocument {
         let layout = ForkedDirectoryLayout(file: file)
         let normalized = fileText.map(LineEndings.normalize)
         let lineEndings = normalized?.lineEndings ?? .unix
-        var isDirectory: ObjCBool = false
-        let stateExists = FileManager.default.fileExists(atPath: layout.directory.path, isDirectory: &isDirectory)
+        // A directory holding only history has no editing state: it starts afresh at the first edit.
+        let stateExists = FileManager.default.fileExists(atPath: layout.repository.path)
         if !stateExists && !sharesRepository {
             // Nothing is written until the first edit. A directory that could not be made then
             // is reported now, while the user can still choose not to edit.
+            var isDirectory: ObjCBool = false
+            let occupied = FileManager.default.fileExists(atPath: layout.directory.path, isDirectory: &isDirectory)
+            guard !occupied || isDirectory.boolValue else {
+                throw PersistenceError.fileSystem(path: layout.directory.path, reason: "cannot create: a file is in the way")
+            }
             guard AtomicFile.isWritable(layout.directory.path) else {
                 let parent = layout.directory.deletingLastPathComponent().path
                 let reason = FileManager.default.fileExists(atPath: parent) ? "permission denied" : "\(parent) does not exist"

@@ -102,7 +102,8 @@ extension PersistentDocument {
                 try session.reloadFromResource()
                 changed = true
             }
-        } else if pendingEditCount >= options.snapshotInterval * (typingPaused ? 1 : 4) {
+        } else if pendingEditCount >= options.snapshotInterval * (typingPaused ? 1 : 4)
+            || (pendingEditCount > 0 && now - lastSynchronization >= options.historyInterval) {
             try synchronize()
         }
         if sharesRepository, session.readOnlyPanes.contains(1) {

@@ -1,5 +1,6 @@
 import Forked
 import ForkedEditCore
+import ForkedHistory
 import Foundation
 
 /// A file's forked editing state kept on disk beside it (see ``ForkedDirectoryLayout``), so
@@ -39,12 +40,16 @@ public final class PersistentDocument: EditorSessionObserver {
         /// How long to wait before storing again after the disk failed; doubled after each
         /// further failure, up to 30 seconds.
         public var retryDelay: Duration
+        /// While typing goes on, store (and record a version in the history) at least this often.
+        public var historyInterval: Duration
 
         /// Creates options.
         public init(
             snapshotInterval: Int = 1000, publishInterval: Duration = .milliseconds(250),
-            burstPause: Duration = .milliseconds(300), autoMerge: Bool = false, retryDelay: Duration = .seconds(1)
+            burstPause: Duration = .milliseconds(300), autoMerge: Bool = false, retryDelay: Duration = .seconds(1),
+            historyInterval: Duration = .seconds(5)
         ) {
+            self.historyInterval = historyInterval
             self.snapshotInterval = max(1, snapshotInterval)
             self.publishInterval = publishInterval
             self.burstPause = burstPause
@@ -93,6 +98,8 @@ public final class PersistentDocument: EditorSessionObserver {
     /// While nothing is stored: the document as it was before its next edit, which the first
     /// edit stores so that the edit itself is journaled like every later one.
     var unstoredState: ForkedState<TextDocument>?
+    /// The history, once opened.
+    var cachedHistory: History<TextDocument>?
 
     /// A failure to store edits (a full disk, an I/O error), retried with a growing delay.
     struct StorageFailure {
@@ -187,6 +194,11 @@ public final class PersistentDocument: EditorSessionObserver {
     /// journals whose header names a version the repository has moved past, which opening
     /// then skips instead of applying twice.
     public func synchronize(_ body: () throws -> Void = {}) throws {
+        try synchronize(merging: false, body)
+    }
+
+    /// ``synchronize(_:)``; `merging` says `body` merges, which the history records as a merge.
+    func synchronize(merging: Bool, _ body: () throws -> Void) throws {
         guard let repository else {
             // Nothing is stored yet: the memory copy is all there is.
             try body()
@@ -211,6 +223,7 @@ public final class PersistentDocument: EditorSessionObserver {
         for fork in ownForks where headerVersions[fork] != state.version(of: fork) {
             try restartJournal(of: fork, at: state.version(of: fork))
         }
+        try recordHistory(merged: merging)
     }
 
     /// Whether another process changed the repository since this one last synchronized:
@@ -260,7 +273,12 @@ public final class PersistentDocument: EditorSessionObserver {
             } else {
                 guard main.isEmpty else { return }
             }
-            try? FileManager.default.removeItem(at: layout.directory)
+            guard try historyHoldsEarlierVersions() else {
+                try? FileManager.default.removeItem(at: layout.directory)
+                return
+            }
+            // Earlier versions stay browsable; everything else is what the file holds.
+            for item in [layout.repository, layout.journals, layout.savedText] { try? FileManager.default.removeItem(at: item) }
         }
     }
 
@@ -300,7 +318,9 @@ public final class PersistentDocument: EditorSessionObserver {
     /// Runs the merge inside ``synchronize(_:)``, so it merges with what every process stored
     /// and its result is stored at once.
     public func editorSession(_ session: EditorSession, performMerge merge: () throws -> Void) throws {
-        try synchronize(merge)
+        // The forks' own versions go into the history first, so the merge's version follows them.
+        try recordHistory()
+        try synchronize(merging: true, merge)
         editedSinceMerge = false
     }
 

@@ -14,6 +14,10 @@ struct BenchmarkOptions {
     var editor = true
     /// Whether to time only those.
     var editorOnly = false
+    /// Whether to record the automerge-paper trace as a history (HistoryBenchmark).
+    var history = true
+    /// Whether to measure only that.
+    var historyOnly = false
     /// Files to merge instead of generated texts: dominant, ancestor, subordinate (git's order).
     var files: (dominant: String, ancestor: String, subordinate: String)? = nil
 
@@ -21,6 +25,7 @@ struct BenchmarkOptions {
     static let usage = """
     usage: forked-bench [--sizes 10k,100k,1m,10m] [--runs N] [--no-traces] [--files DOMINANT ANCESTOR SUBORDINATE]
                         [--no-editor | --editor-only] [--no-persistence | --persistence-only]
+                        [--no-history | --history-only]
       --sizes  comma-separated text sizes (suffix k or m), default 10k,100k,1m,10m
       --runs   runs per measurement, the median is reported (default 5)
       --no-traces  skip the replay of real merges from the editing traces
@@ -29,6 +34,8 @@ struct BenchmarkOptions {
       --files  merge these three files (in git merge-file's order) instead of generated texts
       --no-persistence    skip the editor's journal and reopen costs
       --persistence-only  measure only the editor's journal and reopen costs
+      --no-history        skip recording the automerge-paper trace as a history
+      --history-only      measure only that (needs the editing traces)
     """
 
     /// An argument forked-bench does not understand.
@@ -64,6 +71,10 @@ struct BenchmarkOptions {
                 editor = false
             case "--editor-only":
                 editorOnly = true
+            case "--no-history":
+                history = false
+            case "--history-only":
+                historyOnly = true
             case "--help", "-h":
                 throw ParseError(description: BenchmarkOptions.usage)
             default:

@@ -67,8 +67,8 @@ struct TraceReplayBenchmark {
         return rows
     }
 
-    /// Decompresses a gzipped JSON-lines file with `gzip -dc` and decodes its triples.
-    private func load(_ file: URL) throws -> [Triple] {
+    /// The bytes of a gzipped file, decompressed with `gzip -dc`.
+    static func decompress(_ file: URL) throws -> Data {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["gzip", "-dc", file.path]
@@ -77,6 +77,12 @@ struct TraceReplayBenchmark {
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        return data
+    }
+
+    /// Decompresses a gzipped JSON-lines file and decodes its triples.
+    private func load(_ file: URL) throws -> [Triple] {
+        let data = try TraceReplayBenchmark.decompress(file)
         let decoder = JSONDecoder()
         return try data.split(separator: UInt8(ascii: "\n")).filter { !$0.isEmpty }.map {
             try decoder.decode(Triple.self, from: Data($0))

@@ -17,6 +17,16 @@ do {
         print(ResultTable.render(try PersistenceBenchmark(options: options).run(), title: PersistenceBenchmark.title))
         exit(0)
     }
+    if options.historyOnly {
+        let rows = try HistoryBenchmark(options: options).run()
+        guard !rows.isEmpty else {
+            print("forked-bench: the editing traces (shared/corpus/traces/automerge-paper.json.gz) were not found")
+            exit(2)
+        }
+        print(ResultTable.render(rows, title: HistoryBenchmark.title))
+        print(TraceReplayBenchmark.attribution)
+        exit(0)
+    }
     if options.editorOnly {
         print(ResultTable.render(try EditorKeystrokeBenchmark(options: options).run(), title: EditorKeystrokeBenchmark.title))
         exit(0)
@@ -45,6 +55,13 @@ do {
     if options.persistence, options.files == nil {
         print("")
         print(ResultTable.render(try PersistenceBenchmark(options: options).run(), title: PersistenceBenchmark.title))
+    }
+    if options.history, options.files == nil {
+        let rows = try HistoryBenchmark(options: options).run()
+        if !rows.isEmpty {
+            print("")
+            print(ResultTable.render(rows, title: HistoryBenchmark.title))
+        }
     }
     if options.editor, options.files == nil {
         print("")

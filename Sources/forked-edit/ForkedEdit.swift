@@ -13,8 +13,13 @@ struct ForkedEdit: ParsableCommand {
                                [--print-screen] [--print-document] [--cast <file>]
             forked-edit merge <ancestor> <dominant> <subordinate> [-o <out>] [--markers] [-L <label>]... [--marker-size <n>] [--stats]
             forked-edit forks <file> [--remove <name>]
+            forked-edit log <file> [--fork <name>] [--limit <n>]
+            forked-edit show <file> <version>
+            forked-edit diff <file> <version> [<version>]
+            forked-edit restore <file> <version>
             """,
-        subcommands: [EditCommand.self, ReplayCommand.self, MergeCommand.self, ForksCommand.self],
+        subcommands: [EditCommand.self, ReplayCommand.self, MergeCommand.self, ForksCommand.self, LogCommand.self, ShowCommand.self,
+                      DiffCommand.self, RestoreCommand.self],
         defaultSubcommand: EditCommand.self
     )
 }

@@ -24,7 +24,7 @@ struct PersistentDocumentTests {
         #expect(try document.resource.value(in: .main)?.text == "hello\n")
     }
 
-    @Test("state that holds nothing the file does not is removed on close; unsaved edits keep it")
+    @Test("state that holds nothing the file does not is removed on close (the history stays); unsaved edits keep it")
     func redundantStateIsRemoved() throws {
         let scratch = try ScratchFile(text: "hello\n")
         let directory = scratch.layout.directory.path
@@ -42,7 +42,9 @@ struct PersistentDocumentTests {
             #expect(scratch.text == "new hello\n")
             try document.close()
         }
-        #expect(!FileManager.default.fileExists(atPath: directory), "edited, saved and closed")
+        // Edited, saved and closed: only the history of versions stays (the file holds the rest).
+        let left = Set(try FileManager.default.contentsOfDirectory(atPath: directory))
+        #expect(left.isSubset(of: ["history", "open.lock"]), "\(left)")
 
         do {
             let document = try scratch.open()
@@ -304,6 +306,19 @@ struct PersistentDocumentTests {
         defer { try? fresh.close() }
         #expect(!fresh.isStored)
         #expect(try fresh.resource.value(in: Fork(name: "left"))?.text == "keep me\n")
+    }
+
+    @Test("a plain file where the state directory goes is reported at open, before any edit")
+    func fileInTheWayOfTheStateDirectory() throws {
+        let scratch = try ScratchFile(text: "Read me.\n")
+        try Data("in the way\n".utf8).write(to: scratch.layout.directory)
+        #expect {
+            _ = try scratch.open()
+        } throws: { error in
+            guard case PersistenceError.fileSystem(let path, let reason)? = error as? PersistenceError else { return false }
+            return path == scratch.layout.directory.path && reason.contains("in the way")
+        }
+        #expect(try String(contentsOf: scratch.layout.directory, encoding: .utf8) == "in the way\n")
     }
 
     @Test("a journal that does not fit its fork is reported as damaged state")

@@ -57,11 +57,20 @@ public final class AppendOnlyJournal: Sendable {
 
     /// Queues a record; it reaches the disk at the next ``flush()``.
     public func append(_ payload: Data) {
-        var frame = Data(capacity: payload.count + 12)
-        withUnsafeBytes(of: UInt32(payload.count).littleEndian) { frame.append(contentsOf: $0) }
-        withUnsafeBytes(of: Self.checksum(payload).littleEndian) { frame.append(contentsOf: $0) }
-        frame.append(payload)
+        let frame = Self.framed([payload])
         state.withLock { $0.pending.append(frame) }
+    }
+
+    /// The bytes a journal holding exactly `payloads` consists of, for writing a whole journal at
+    /// once (atomically, by the caller) instead of appending.
+    public static func framed(_ payloads: [Data]) -> Data {
+        var frames = Data(capacity: payloads.reduce(0) { $0 + $1.count + 12 })
+        for payload in payloads {
+            withUnsafeBytes(of: UInt32(payload.count).littleEndian) { frames.append(contentsOf: $0) }
+            withUnsafeBytes(of: checksum(payload).littleEndian) { frames.append(contentsOf: $0) }
+            frames.append(payload)
+        }
+        return frames
     }
 
     /// Whether records are queued that have not reached the disk.
@@ -105,6 +114,21 @@ public final class AppendOnlyJournal: Sendable {
         }
     }
 
+    /// Cuts a torn last record (left by a process killed mid-write) off the file, so records
+    /// appended after it are not hidden behind it. Returns the bytes removed.
+    ///
+    /// Call it while holding whatever lock serializes the writers of this file.
+    @discardableResult
+    public func removeTornTail() throws -> Int {
+        try state.withLock { _ in
+            let contents = try Self.read(url)
+            guard contents.droppedBytes > 0 else { return 0 }
+            try file.truncate(to: try file.length() - Int64(contents.droppedBytes))
+            try file.sync()
+            return contents.droppedBytes
+        }
+    }
+
     /// Reads every complete record on disk (queued ones are not included).
     public func records() throws -> Contents {
         try Self.read(url)
@@ -112,14 +136,29 @@ public final class AppendOnlyJournal: Sendable {
 
     /// Reads the journal at `url`: every complete record, dropping a torn tail.
     public static func read(_ url: URL) throws -> Contents {
+        try read(url, from: 0).contents
+    }
+
+    /// Reads the complete records that start at byte `start` (the end of records read before),
+    /// and returns them with the offset just after the last one, where the next read starts.
+    public static func read(_ url: URL, from start: Int) throws -> (contents: Contents, end: Int) {
         let data: Data
         do {
-            data = try Data(contentsOf: url)
-        } catch CocoaError.fileReadNoSuchFile {
-            return Contents(records: [], droppedBytes: 0)
+            let handle = try FileHandle(forReadingFrom: url)
+            defer { try? handle.close() }
+            try handle.seek(toOffset: UInt64(start))
+            data = try handle.readToEnd() ?? Data()
+        } catch CocoaError.fileReadNoSuchFile, CocoaError.fileNoSuchFile {
+            return (Contents(records: [], droppedBytes: 0), start)
         } catch {
             throw ForkedError.fileSystem(path: url.path, reason: "cannot read journal: \(error.localizedDescription)")
         }
+        let (contents, consumed) = records(in: data)
+        return (contents, start + consumed)
+    }
+
+    /// The complete records at the start of `data`, and how many bytes they take.
+    private static func records(in data: Data) -> (Contents, Int) {
         var records: [Data] = []
         var offset = data.startIndex
         while data.endIndex - offset >= 12 {
@@ -132,7 +171,7 @@ public final class AppendOnlyJournal: Sendable {
             records.append(Data(payload))
             offset = start + length
         }
-        return Contents(records: records, droppedBytes: data.endIndex - offset)
+        return (Contents(records: records, droppedBytes: data.endIndex - offset), offset - data.startIndex)
     }
 
     static func checksum(_ payload: Data) -> UInt64 { Checksum.fnv1a64(payload) }

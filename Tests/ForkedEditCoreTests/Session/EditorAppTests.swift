@@ -28,7 +28,7 @@ final class ScriptedBackend: TerminalBackend {
 struct EditorAppTests {
     @Test("runs until quit, drawing after every event and recording every event")
     func runLoop() throws {
-        let keys: [Key] = [.text("hi"), .tab, .end, .text("yo"), .function(5), .control("q"), .text("n")]
+        let keys: [Key] = [.text("hi "), .tab, .end, .text(" yo"), .function(5), .control("q"), .text("n")]
         let backend = ScriptedBackend(columns: 60, rows: 16, events: keys.map(InputEvent.key))
         let session = try EditorSession(text: "doc\n", fileName: nil, columns: 80, rows: 24, writer: InMemoryDocumentWriter())
         let sink = InMemoryLineSink()
@@ -41,7 +41,7 @@ struct EditorAppTests {
         #expect(backend.drawn.count == keys.count + 1)
         #expect(backend.drawn[0].columns == 60)
         #expect(backend.timeouts.allSatisfy { $0 > 0 })
-        #expect(try session.documents()["main"] == "hidocyo\n")
+        #expect(try session.documents()["main"] == "hi doc yo\n")
         let recording = try SessionReader.read(sink.text)
         #expect(recording.events.flatMap(\.inputEvents) == keys.map(InputEvent.key))
         // Replaying the recording ends in the same state the live run did.

@@ -1,0 +1,46 @@
+import Forked
+import ForkedEditCore
+import ForkedHistory
+import Foundation
+
+extension PersistentDocument {
+    /// The file's history of versions, kept in ``ForkedDirectoryLayout/history``.
+    ///
+    /// Versions are recorded when edits are stored (snapshots, at least every few seconds of
+    /// typing), around every merge, and on save; never per keystroke.
+    public func history() throws -> History<TextDocument> {
+        if let history = cachedHistory { return history }
+        let history = History<TextDocument>(store: try FileCommitStore(directory: layout.history))
+        cachedHistory = history
+        return history
+    }
+
+    /// Records main and this process's forks as they are in memory. After a merge (`merged`),
+    /// main's version follows the forks' versions it merged, and a fork left equal to main
+    /// points at main's version instead of repeating it.
+    func recordHistory(merged: Bool = false) throws {
+        guard isStored else { return }
+        let history = try history()
+        let before = try history.heads()
+        var mainHead = before[Fork.main.name]
+        // Versions keep the text only: cursors are where someone was, not what the document says.
+        if let main = try resource.value(in: .main).map({ TextDocument(text: $0.text) }) {
+            let mergedFrom = merged ? ownForks.compactMap { before[$0.name] }.filter { $0 != mainHead } : []
+            if let commit = try history.record(main, head: Fork.main.name, mergedFrom: mergedFrom) { mainHead = commit.id }
+        }
+        for fork in ownForks {
+            guard let document = try resource.value(in: fork).map({ TextDocument(text: $0.text) }) else { continue }
+            if let mainHead, try document.text == resource.value(in: .main)?.text, merged || before[fork.name] == nil {
+                if before[fork.name] != mainHead { try history.move(head: fork.name, to: mainHead) }
+                continue
+            }
+            try history.record(document, head: fork.name, startingAt: mainHead)
+        }
+    }
+
+    /// Whether the history holds more than the one version the file has.
+    func historyHoldsEarlierVersions() throws -> Bool {
+        guard FileManager.default.fileExists(atPath: layout.history.path) else { return false }
+        return try history().store.allCommits().count > 1
+    }
+}

@@ -1,0 +1,41 @@
+import ArgumentParser
+import Forked
+import ForkedEditCore
+import Foundation
+
+/// `forked-edit restore FILE VERSION`: that version's text becomes the newest.
+struct RestoreCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "restore",
+        abstract: "Make a recorded version the newest version of main and write the file.",
+        discussion: """
+            History is never rewritten: the restored text is recorded as a new version. An editor \
+            that has the file open takes the change in as a change made outside it.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The edited file.", valueName: "file"))
+    var filePath: String
+
+    @Argument(help: ArgumentHelp("A unique prefix of a version's id, or @~N.", valueName: "version"))
+    var version: String
+
+    func run() throws {
+        try reportingFailures {
+            let file = try FileHistory(path: filePath)
+            let id = try file.resolve(version)
+            let text = try file.history.value(at: id).text
+            var lineEndings = LineEndings.unix
+            if let data = FileManager.default.contents(atPath: filePath), let current = String(validating: data, as: UTF8.self) {
+                lineEndings = LineEndings.normalize(current).lineEndings
+            }
+            try file.history.record(TextDocument(text: text), head: "main", origin: "restore")
+            do {
+                try AtomicFile.write(lineEndings.apply(to: text).utf8, to: file.file, options: .keepsExistingFile)
+            } catch {
+                throw CommandFailure("cannot write \(filePath): \(error)")
+            }
+            print("Restored \(filePath) to version \(id.short)")
+        }
+    }
+}
