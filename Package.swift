@@ -117,9 +117,11 @@ let package = Package(
         // MARK: Tests mirror Sources
         // A "machine" for the multi-process sync tests, run by ForkedPostgresTests as a separate process.
         .executableTarget(
-            name: "forked-sync-agent", dependencies: ["ForkedPostgres", "Forked", "ForkedMerge"],
+            name: "forked-sync-agent", dependencies: ["ForkedPostgres", "Forked", "ForkedMerge", "ForkedHistory", .product(name: "Logging", package: "swift-log")],
             path: "Tests/ForkedSyncAgent", swiftSettings: strictSettings
         ),
+        // Starting programs and tmux from tests, shared by the test targets that run the executables.
+        .target(name: "ForkedTestSupport", path: "Tests/ForkedTestSupport", swiftSettings: strictSettings),
         .testTarget(name: "ForkedTests", dependencies: ["Forked"], swiftSettings: strictSettings),
         .testTarget(
             name: "ForkedMergeTests",
@@ -140,7 +142,7 @@ let package = Package(
         .testTarget(
             name: "ForkedPostgresTests",
             dependencies: [
-                "ForkedPostgres", "Forked", "ForkedMerge", "ForkedModel",
+                "ForkedPostgres", "Forked", "ForkedMerge", "ForkedModel", "ForkedHistory", "ForkedTestSupport",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ],
@@ -157,6 +159,6 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         // End to end: runs the built forked-edit binary; needs nothing but Foundation and Testing.
-        .testTarget(name: "forked-editTests", swiftSettings: strictSettings),
+        .testTarget(name: "forked-editTests", dependencies: ["ForkedTestSupport"], swiftSettings: strictSettings),
     ]
 )

@@ -1,3 +1,4 @@
+import ForkedTestSupport
 import Foundation
 import Testing
 
@@ -8,18 +9,18 @@ struct MultiProcessSyncTests {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("forked-agents-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
         let agent = try builtProduct("forked-sync-agent")
-        var agents: [LaunchedProcess] = []
+        var agents: [CleanProcess] = []
         for index in 0..<count {
-            agents.append(try LaunchedProcess(agent, [
+            agents.append(try CleanProcess(agent, [
                 "--url", server.url, "--document", document,
                 "--directory", root.appendingPathComponent("device-\(index)").path,
                 "--name", "d\(index)", "--edits", "\(editsEach)", "--interval-ms", "2",
                 "--expect-lines", "\(count * editsEach)", "--timeout", "150",
-            ]))
+            ], environment: ProcessInfo.processInfo.environment, capturingStandardError: true))
         }
         for agent in agents {
-            let status = agent.waitForExit()
-            #expect(status == 0, "agent: \((try? agent.output()) ?? "")")
+            let status = try agent.wait(timeout: .seconds(200))
+            #expect(status == 0, "agent: \(agent.output)")
         }
         return try (0..<count).map {
             try String(contentsOf: root.appendingPathComponent("device-\($0)/final.txt"), encoding: .utf8)

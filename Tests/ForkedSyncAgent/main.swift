@@ -2,18 +2,26 @@
 // exchange on a shared document, and a burst of edits. It prints its final text's line count
 // and writes the text next to its repository, for the test to compare across processes.
 import Forked
+import ForkedHistory
 import ForkedMerge
 import ForkedPostgres
 import Foundation
 import Logging
 
-/// A text merged like the editor's.
-struct AgentText: Codable, Equatable, Sendable, Mergeable {
+/// A text merged like the editor's, and sent as text deltas like the editor's document.
+struct AgentText: Codable, Equatable, Sendable, Mergeable, HistoryValue {
     var text: String
 
     func merged(withSubordinate other: AgentText, commonAncestor: AgentText) throws -> AgentText {
         AgentText(text: try TextMerger().merge(text, withSubordinate: other.text, commonAncestor: commonAncestor.text))
     }
+
+    func snapshot() throws -> Data { try text.snapshot() }
+    init(text: String) { self.text = text }
+    init(snapshot: Data) throws { text = try String(snapshot: snapshot) }
+    func delta(from base: AgentText) throws -> Data? { try text.delta(from: base.text) }
+    func applying(delta: Data) throws -> AgentText { AgentText(text: try text.applying(delta: delta)) }
+    var historyText: String? { text }
 }
 
 struct AgentArguments {
@@ -93,6 +101,9 @@ func runAgent() async throws -> Int32 {
 }
 
 do {
+    if CommandLine.arguments.dropFirst().first == "measure" {
+        exit(try await measureLatency(try MeasureArguments(CommandLine.arguments.dropFirst(2))))
+    }
     exit(try await runAgent())
 } catch {
     FileHandle.standardError.write(Data("forked-sync-agent: \(error)\n".utf8))

@@ -11,6 +11,9 @@ struct ExchangeLocalState: Codable, Sendable, Equatable {
     var generation: Int64 = 0
     /// The id of the commit the server fork holds.
     var head: Data?
+    /// The digest of that commit's value, to check that the server fork holds it before a delta
+    /// is applied to it or made against it.
+    var headDigest: Data?
     /// Whether a fetch ever succeeded: uploads wait for one, so that a first launch offline
     /// never overwrites what other devices published.
     var hasFetched = false

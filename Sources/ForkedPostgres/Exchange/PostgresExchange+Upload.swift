@@ -1,4 +1,5 @@
 import Forked
+import ForkedHistory
 import Foundation
 import PostgresNIO
 
@@ -17,25 +18,27 @@ extension PostgresExchange {
             }
             updateStatus { $0.hasPendingChanges = true }
             let local = localState
-            let commit = try makeCommit(of: main, parent: local.head, generation: local.generation + 1)
-            try updateLocalState { $0.pendingCommit = commit.id }
+            let base = try holdsRecordedHead(server, local) ? server : nil
+            let commit = try makeCommit(of: main, parent: local.head, base: base, generation: local.generation + 1)
+            try updateLocalState { $0.pendingCommit = commit.idBytes }
             switch try await store.publish(commit, expecting: local.generation, device: deviceID, on: connection) {
             case .published(let generation):
                 try resource.restart(Self.serverFork, with: main)
                 try updateLocalState { local in
                     local.generation = generation
-                    local.head = commit.id
+                    local.head = commit.idBytes
+                    local.headDigest = Data(commit.commit.valueDigest.bytes)
                     local.pendingCommit = nil
                 }
                 let stillPending = try resource.value(in: .main) != main
                 updateStatus { status in
                     status.generation = generation
                     status.uploads += 1
-                    status.payloadBytesUploaded += commit.payload.count
+                    status.payloadBytesUploaded += commit.commit.body.payload.count
                     status.lastSync = Date()
                     status.hasPendingChanges = stillPending
                 }
-                logger.debug("published", metadata: ["generation": "\(generation)", "bytes": "\(commit.payload.count)"])
+                logger.debug("published", metadata: ["generation": "\(generation)", "bytes": "\(commit.commit.body.payload.count)"])
                 return
             case .generationMoved:
                 updateStatus { $0.conflicts += 1 }
@@ -48,14 +51,20 @@ extension PostgresExchange {
         throw PostgresSyncError.tooManyConflicts(attempts: options.maximumUploadAttempts)
     }
 
-    /// The commit that makes `value` the document's version `generation`.
-    private func makeCommit(of value: Resource, parent: Data?, generation: Int64) throws -> ServerCommit {
+    /// The commit that makes `value` the document's version `generation`: a delta against `base`
+    /// (the parent's value, `nil` when unsure) when the type has one and it is smaller, the whole
+    /// value every ``Options/snapshotInterval`` generations so a new device replays little.
+    private func makeCommit(of value: Resource, parent: Data?, base: Resource?, generation: Int64) throws -> ServerCommit {
         let snapshot = try coding.snapshot(of: value)
-        return ServerCommit(
-            parents: parent.map { [$0] } ?? [], origin: deviceID,
-            timeMilliseconds: Int64((Date().timeIntervalSince1970 * 1000).rounded()),
-            valueDigest: ServerCommit.digest(snapshot), kind: .snapshot, payload: snapshot,
-            generation: generation, modelVersion: coding.modelVersion(of: value)
+        var body = CommitBody.snapshot(snapshot)
+        if let parent, !parent.isEmpty, let base, generation % Int64(max(options.snapshotInterval, 1)) != 0,
+           let delta = try coding.delta(of: value, from: base), delta.count < snapshot.count {
+            body = .delta(delta)
+        }
+        let commit = HistoryCommit(
+            parents: parent.flatMap { CommitID(bytes: $0) }.map { [$0] } ?? [], origin: deviceID, time: Date(),
+            valueDigest: SHA256Digest.digest(of: snapshot), body: body
         )
+        return ServerCommit(commit, generation: generation, modelVersion: coding.modelVersion(of: value))
     }
 }

@@ -1,4 +1,5 @@
 import Forked
+import ForkedHistory
 import ForkedModel
 import Foundation
 import Logging
@@ -48,6 +49,9 @@ public final class PostgresExchange<RepositoryType: Repository>: Sendable where 
         public var maximumReconnectDelay: Duration = .seconds(10)
         /// How long a connection attempt may take.
         public var connectTimeout: Duration = .seconds(10)
+        /// Every this many generations a commit stores the whole value rather than a delta, so that
+        /// a device that starts from the newest snapshot replays at most this many deltas.
+        public var snapshotInterval = 64
 
         /// Options with the defaults.
         public init() {}
@@ -203,7 +207,7 @@ public final class PostgresExchange<RepositoryType: Repository>: Sendable where 
     /// One state file per server and document, so one directory can serve several exchanges.
     private static func stateFileName(settings: PostgresSettings, document: String) -> String {
         let key = "\(settings.host):\(settings.port)/\(settings.database)/\(document)"
-        let digest = ServerCommit.hex(ServerCommit.digest(Data(key.utf8)).prefix(8))
+        let digest = SHA256Digest.digest(of: Data(key.utf8)).hex.prefix(16)
         return "postgres-sync-\(digest).json"
     }
 }

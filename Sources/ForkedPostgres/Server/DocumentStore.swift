@@ -70,7 +70,7 @@ struct DocumentStore: Sendable {
                 let rows = try await connection.query(
                     """
                     INSERT INTO forked_documents (name, generation, head, device, model_version)
-                    VALUES (\(document), \(commit.generation), \(commit.id), \(device), \(commit.modelVersion))
+                    VALUES (\(document), \(commit.generation), \(commit.idBytes), \(device), \(commit.modelVersion))
                     ON CONFLICT (name) DO NOTHING RETURNING generation
                     """,
                     logger: logger
@@ -79,7 +79,7 @@ struct DocumentStore: Sendable {
             } else {
                 let rows = try await connection.query(
                     """
-                    UPDATE forked_documents SET generation = \(commit.generation), head = \(commit.id),
+                    UPDATE forked_documents SET generation = \(commit.generation), head = \(commit.idBytes),
                         device = \(device), model_version = \(commit.modelVersion), updated_at = now()
                     WHERE name = \(document) AND generation = \(expected) RETURNING generation
                     """,
@@ -92,8 +92,9 @@ struct DocumentStore: Sendable {
                 """
                 INSERT INTO forked_commits
                     (document, id, parents, origin, time_ms, value_digest, kind, payload, generation, model_version)
-                VALUES (\(document), \(commit.id), \(commit.packedParents), \(commit.origin), \(commit.timeMilliseconds),
-                    \(commit.valueDigest), \(commit.kind.rawValue), \(commit.payload), \(commit.generation), \(commit.modelVersion))
+                VALUES (\(document), \(commit.idBytes), \(commit.packedParents), \(commit.commit.origin), \(commit.commit.milliseconds),
+                    \(Data(commit.commit.valueDigest.bytes)), \(commit.kind), \(commit.commit.body.payload), \(commit.generation),
+                    \(commit.modelVersion))
                 """,
                 logger: logger
             )

@@ -1,12 +1,13 @@
 import Forked
+import ForkedHistory
 import ForkedMerge
 import ForkedPostgres
 import Foundation
 import Logging
 
-/// The value the tests sync: a text merged like the editor's, and salvaged two-way by keeping
-/// both texts, so that unrelated starting texts are both kept.
-struct Note: Codable, Equatable, Sendable, Mergeable {
+/// The value the tests sync: a text merged like the editor's, salvaged two-way by keeping both
+/// texts (so that unrelated starting texts are both kept), and sent as text deltas.
+struct Note: Codable, Equatable, Sendable, Mergeable, HistoryValue {
     var text: String
 
     init(_ text: String) { self.text = text }
@@ -18,6 +19,12 @@ struct Note: Codable, Equatable, Sendable, Mergeable {
     func salvaging(from other: Note) throws -> Note {
         Note(text + other.text)
     }
+
+    func snapshot() throws -> Data { try text.snapshot() }
+    init(snapshot: Data) throws { text = try String(snapshot: snapshot) }
+    func delta(from base: Note) throws -> Data? { try text.delta(from: base.text) }
+    func applying(delta: Data) throws -> Note { Note(try text.applying(delta: delta)) }
+    var historyText: String? { text }
 }
 
 /// One "machine": its own repository and state directory, and an exchange on a shared server.
