@@ -19,7 +19,7 @@ struct MultiProcessSyncTests {
             ], environment: ProcessInfo.processInfo.environment, capturingStandardError: true))
         }
         for agent in agents {
-            let status = try agent.wait(timeout: .seconds(200))
+            let status = try await agent.exit(timeout: .seconds(200))
             #expect(status == 0, "agent: \(agent.output)")
         }
         return try (0..<count).map {

@@ -85,10 +85,35 @@ public final class CleanProcess {
             }
             usleep(1_000)
         }
-        // WIFEXITED / WEXITSTATUS are macros Swift cannot import.
-        let exit = (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        let exit = Self.exitStatus(status)
         exitStatus = exit
         return exit
+    }
+
+    /// Waits for the program to end without holding a thread (tests share a few), killing it
+    /// after `timeout`; its exit status.
+    public func exit(timeout: Duration) async throws -> Int32 {
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        while !hasExited, clock.now < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        return try wait(timeout: .zero)
+    }
+
+    /// Whether the program has ended (reaping it when it has).
+    private var hasExited: Bool {
+        if exitStatus != nil { return true }
+        var status: Int32 = 0
+        guard waitpid(pid, &status, WNOHANG) == pid else { return false }
+        exitStatus = Self.exitStatus(status)
+        return true
+    }
+
+    /// The exit status, or 128 + the signal, from a `waitpid` status (WIFEXITED and WEXITSTATUS
+    /// are macros Swift cannot import).
+    private static func exitStatus(_ status: Int32) -> Int32 {
+        (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
     }
 
     /// Everything the program wrote to its output file so far.

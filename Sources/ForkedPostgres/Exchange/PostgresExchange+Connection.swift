@@ -73,7 +73,15 @@ extension PostgresExchange {
                     }
                     throw CancellationError()
                 }
-                try await group.next()
+                do {
+                    try await group.next()
+                } catch {
+                    // The group waits for every task before it ends, the one reading
+                    // notifications too, which ends only when the connection does.
+                    group.cancelAll()
+                    try? await connection.close()
+                    throw error
+                }
                 group.cancelAll()
             }
         }
