@@ -16,6 +16,13 @@ struct AgentText: Codable, Equatable, Sendable, Mergeable, HistoryValue {
         AgentText(text: try TextMerger().merge(text, withSubordinate: other.text, commonAncestor: commonAncestor.text))
     }
 
+    /// Two texts started independently (two devices typing into a document nobody had published
+    /// yet) both keep everything: merged as two insertions into the empty text. The default
+    /// salvage keeps only the dominant side, which lost every line typed before the first upload.
+    func salvaging(from other: AgentText) throws -> AgentText {
+        AgentText(text: try TextMerger().merge(text, withSubordinate: other.text, commonAncestor: ""))
+    }
+
     func snapshot() throws -> Data { try text.snapshot() }
     init(text: String) { self.text = text }
     init(snapshot: Data) throws { text = try String(snapshot: snapshot) }
@@ -75,11 +82,18 @@ func runAgent() async throws -> Int32 {
     )
     exchange.start()
     var generator = SystemRandomNumberGenerator()
+    // Edits go into a fork of the agent's own and are merged into main, like the editor's
+    // `this-device` fork: main also takes the exchange's merges of other devices' changes, and
+    // reading main and writing an edited value back over it would undo a merge made in between.
+    let edits = Fork(name: "agent-edits")
+    if try !resource.has(edits) { try resource.create(edits) }
     for index in 0..<arguments.edits {
-        var lines = (try resource.value(in: .main)?.text ?? "").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        try resource.mergeFromMain(into: edits)
+        var lines = (try resource.value(in: edits)?.text ?? "").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if lines.last == "" { lines.removeLast() }
         lines.insert("\(arguments.name)-\(index)", at: Int.random(in: 0...lines.count, using: &generator))
-        try resource.update(.main, with: AgentText(text: lines.joined(separator: "\n") + "\n"))
+        try resource.update(edits, with: AgentText(text: lines.joined(separator: "\n") + "\n"))
+        try resource.mergeIntoMain(from: edits)
         try await Task.sleep(for: .milliseconds(arguments.intervalMilliseconds))
     }
     let deadline = Date().addingTimeInterval(arguments.timeoutSeconds)

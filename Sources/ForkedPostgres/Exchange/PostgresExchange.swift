@@ -20,9 +20,14 @@ import Synchronization
 ///     resource: resource, document: "shopping-list", settings: settings, stateDirectory: stateURL
 /// )
 /// exchange.start()
-/// // … edit main as usual; other devices' changes arrive in main …
+/// // … edit in a fork of your own and merge it into main; other devices' changes arrive in main …
 /// await exchange.stop()
 /// ```
+///
+/// The exchange merges other devices' changes into main at any moment, so local edits must
+/// reach main by merging too (edit a fork, then ``ForkedResource/mergeIntoMain(from:)``), never
+/// by reading main and writing an edited value back over it: a merge made in between would be
+/// undone, and the undoing uploaded, losing the other device's changes.
 ///
 /// Each upload is a commit (``PostgresExchange`` documents the tables in the README) made current
 /// with `UPDATE … WHERE generation = seen`: when another device got there first, the exchange

@@ -50,7 +50,24 @@ final class Device: Sendable {
 
     var text: String? { (try? resource.value(in: .main))?.text }
 
+    /// The fork local edits are made in before they are merged into main.
+    static let editsFork = Fork(name: "device-edits")
+
+    /// Edits the text the way an app must while an exchange merges into main: in a fork of its
+    /// own, merged into main. Reading main and writing the edited value back over it would undo
+    /// a server change the exchange merged in between (and then upload that undoing).
     func edit(_ change: (inout String) -> Void) throws {
+        if try !resource.has(Self.editsFork) { try resource.create(Self.editsFork) }
+        try resource.mergeFromMain(into: Self.editsFork)
+        var text = try resource.value(in: Self.editsFork)?.text ?? ""
+        change(&text)
+        try resource.update(Self.editsFork, with: Note(text))
+        try resource.mergeIntoMain(from: Self.editsFork)
+    }
+
+    /// Edits by reading main and writing the edited value over it: what an app must not do
+    /// while an exchange runs (see ``edit(_:)``); kept to show the loss it causes.
+    func editOverwritingMain(_ change: (inout String) -> Void) throws {
         var text = try resource.value(in: .main)?.text ?? ""
         change(&text)
         try resource.update(.main, with: Note(text))
