@@ -31,6 +31,13 @@ public final class CleanProcess {
         } else {
             posix_spawn_file_actions_addopen(&fileActions, 2, "/dev/null", O_WRONLY, 0)
         }
+        // Nothing else is inherited: not the build lock `flock` holds open for `swift test`, nor
+        // the test's own files, which a daemon started this way (postgres) would keep open.
+        // (glibc 2.34 and later; Swift's Glibc module does not export it, so it is looked up.)
+        if let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") {
+            typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+            _ = unsafeBitCast(symbol, to: CloseFrom.self)(&fileActions, 3)
+        }
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)

@@ -54,10 +54,24 @@ final class PostgresTestServer: Sendable {
             "-U", "postgres", "--auth-local=trust", "--auth-host=scram-sha-256", "--pwfile=\(passwordFile.path)",
             "-D", directory.appendingPathComponent("data").path,
         ])
-        let server = PostgresTestServer(directory: directory, port: try freePort())
-        try server.startServer()
-        try runAsServerUser(bin + "/createdb", ["-h", directory.path, "-p", "\(server.port)", "-U", "postgres", database])
-        return server
+        // A free port can be taken by a server another test starts at the same time: try a few.
+        var attempt = 0
+        while true {
+            attempt += 1
+            let server = PostgresTestServer(directory: directory, port: try freePort())
+            do {
+                try server.startServer()
+                try runAsServerUser(bin + "/createdb", ["-h", directory.path, "-p", "\(server.port)", "-U", "postgres", database])
+                return server
+            } catch {
+                // pg_ctl may have started the server even when it reports failure: stop it in every path.
+                try? server.stopServer()
+                if attempt >= 3 {
+                    try? FileManager.default.removeItem(at: directory)
+                    throw error
+                }
+            }
+        }
     }
 
     /// Starts the stopped server again on the same port.
