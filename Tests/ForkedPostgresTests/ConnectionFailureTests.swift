@@ -7,7 +7,8 @@ import Testing
 @Suite(.enabled(if: PostgresTestServer.isAvailable, Comment(rawValue: PostgresTestServer.unavailableReason ?? "")))
 struct ConnectionFailureTests {
     private func stoppedError(_ device: Device) async -> PostgresSyncError? {
-        _ = await eventually(timeout: .seconds(10)) {
+        // Generous: under load (the multi-process tests run alongside) a refused login can take a few retries to be seen.
+        _ = await eventually(timeout: .seconds(40)) {
             if case .stopped = device.exchange.status.connection { return true } else { return false }
         }
         if case .stopped(let error) = device.exchange.status.connection { return error }

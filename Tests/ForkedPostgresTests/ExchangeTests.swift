@@ -97,7 +97,7 @@ struct ExchangeTests {
         }
     }
 
-    @Test(.disabled("fails: after `pg_ctl -m immediate stop` and start mid-typing the devices do not converge within 40 s (one device's edits stay local); edits now go through a fork, so it is not the lost-lines bug; known issue of issue 11"))
+    @Test(.disabled("flaky, 1 run in 5: after `pg_ctl -m immediate stop` and start mid-typing, one device reconnects (status connected), syncs once, then its session makes no progress (lastSync frozen, polls not answered, edits pending) for 40 s; a session stuck in an await after the restart, not lost lines; known issue of issue 11"))
     func theServerRestartingMidTypingLosesNothing() async throws {
         try await withPostgresServer { server in
             let first = try Device(settings: server.settings(), initialText: "")
