@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "ForkedHistory", targets: ["ForkedHistory"]),
         .library(name: "ForkedEditCore", targets: ["ForkedEditCore"]),
         .library(name: "ForkedEditPersistence", targets: ["ForkedEditPersistence"]),
+        .library(name: "ForkedPostgres", targets: ["ForkedPostgres"]),
         .executable(name: "forked-bench", targets: ["forked-bench"]),
         .executable(name: "forked-edit", targets: ["forked-edit"]),
     ],
@@ -26,7 +27,10 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/swift-macro-testing", from: "0.7.0"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-system", from: "1.8.1"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
     ],
     targets: [
         // MARK: Libraries, layered Forked <- ForkedMerge <- ForkedModel
@@ -59,6 +63,20 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
+        // MARK: Sync between machines through PostgreSQL. Nothing else in the libraries depends on
+        // it, so the core targets and their tests never wait for postgres-nio and NIO to build.
+        .target(
+            name: "ForkedPostgres",
+            dependencies: [
+                "Forked", "ForkedModel", "ForkedHistory",
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ],
+            swiftSettings: strictSettings
+        ),
+
         // MARK: The editor: a pure core, no terminal in it
         .target(name: "ForkedEditCore", dependencies: ["Forked", "ForkedMerge", "ForkedModel"], swiftSettings: strictSettings),
 
@@ -85,8 +103,9 @@ let package = Package(
         .executableTarget(
             name: "forked-edit",
             dependencies: [
-                "ForkedEditCore", "ForkedEditTerminal", "ForkedMerge", "ForkedEditPersistence", "ForkedHistory",
+                "ForkedEditCore", "ForkedEditTerminal", "ForkedMerge", "ForkedEditPersistence", "ForkedHistory", "ForkedPostgres",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             // The Swift runtime and Foundation linked in: `forked-edit merge` runs once per file as a
             // git merge driver, and loading their shared libraries dominated its start-up. Compiling
@@ -96,6 +115,13 @@ let package = Package(
         ),
 
         // MARK: Tests mirror Sources
+        // A "machine" for the multi-process sync tests, run by ForkedPostgresTests as a separate process.
+        .executableTarget(
+            name: "forked-sync-agent", dependencies: ["ForkedPostgres", "Forked", "ForkedMerge", "ForkedHistory", .product(name: "Logging", package: "swift-log")],
+            path: "Tests/ForkedSyncAgent", swiftSettings: strictSettings
+        ),
+        // Starting programs and tmux from tests, shared by the test targets that run the executables.
+        .target(name: "ForkedTestSupport", path: "Tests/ForkedTestSupport", swiftSettings: strictSettings),
         .testTarget(name: "ForkedTests", dependencies: ["Forked"], swiftSettings: strictSettings),
         .testTarget(
             name: "ForkedMergeTests",
@@ -113,6 +139,15 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         .testTarget(name: "ForkedHistoryTests", dependencies: ["ForkedHistory"], swiftSettings: strictSettings),
+        .testTarget(
+            name: "ForkedPostgresTests",
+            dependencies: [
+                "ForkedPostgres", "Forked", "ForkedMerge", "ForkedModel", "ForkedHistory", "ForkedTestSupport",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
+            swiftSettings: strictSettings
+        ),
         .testTarget(name: "ForkedEditCoreTests", dependencies: ["ForkedEditCore"], swiftSettings: strictSettings),
         .testTarget(
             name: "ForkedEditPersistenceTests", dependencies: ["ForkedEditPersistence", "ForkedEditCore", "Forked", "ForkedHistory"],
@@ -124,6 +159,6 @@ let package = Package(
             swiftSettings: strictSettings
         ),
         // End to end: runs the built forked-edit binary; needs nothing but Foundation and Testing.
-        .testTarget(name: "forked-editTests", swiftSettings: strictSettings),
+        .testTarget(name: "forked-editTests", dependencies: ["ForkedTestSupport"], swiftSettings: strictSettings),
     ]
 )

@@ -32,7 +32,15 @@ struct EditCommand: ParsableCommand {
         valueName: "name"))
     var fork: String?
 
-    @Flag(help: "With --fork: merge through main after every burst of edits.")
+    @Option(help: ArgumentHelp(
+        "Share FILE live with other devices through this PostgreSQL server (default: $FORKED_EDIT_SYNC); the right pane shows the server's version, F5 merges and publishes.",
+        valueName: "postgres://user@host/db"))
+    var sync: String?
+
+    @Option(help: ArgumentHelp("With --sync: the document's name on the server (default: FILE's name).", valueName: "name"))
+    var document: String?
+
+    @Flag(help: "With --fork or --sync: merge through main after every burst of edits.")
     var autoMerge = false
 
     @Flag(help: "If FILE's stored state (.FILE.forked/) is damaged, move it aside and start fresh from FILE.")
@@ -60,9 +68,20 @@ struct EditCommand: ParsableCommand {
                 .map { $0.trimmingCharacters(in: .whitespaces) }
             let document = try openDocument()
             // Everything that can fail without a terminal (the file, the fork names, the stored
-            // state) is checked before the screen changes; the app resizes the session to the
-            // terminal on start.
-            let (persistent, notice) = try openState(text: document, forkNames: forkNames)
+            // state, the sync server's login) is checked before the screen changes; the app
+            // resizes the session to the terminal on start.
+            let syncSettings = try EditorSync.settings(url: sync)
+            let syncNotice = try syncSettings.flatMap(EditorSync.check)
+            let sharedFork = fork ?? (syncSettings == nil ? nil : EditorSync.deviceFork)
+            let (persistent, stateNotice) = try openState(text: document, forkNames: forkNames, sharedFork: sharedFork)
+            let editorSync = try syncSettings.map { settings in
+                try EditorSync(
+                    persistent: persistent, document: self.document ?? filePath.map { URL(fileURLWithPath: $0).lastPathComponent },
+                    settings: settings
+                )
+            }
+            defer { editorSync?.stop() }
+            let notice = syncNotice ?? stateNotice
             let session = try persistent?.makeSession(fileName: filePath, columns: 80, rows: 24, writer: FileDocumentWriter())
                 ?? EditorSession(
                     text: document, fileName: filePath, forkNames: forkNames,
@@ -89,7 +108,8 @@ struct EditCommand: ParsableCommand {
                 inputTimeoutMilliseconds: persistent?.suggestedInputTimeoutMilliseconds ?? EditorApp.inputTimeoutMilliseconds,
                 onIdle: { session in
                     let stored = try persistent?.idle(session: session) ?? false
-                    return session.checkFileOnDiskIfDue() || stored
+                    let synced = editorSync?.idle(session: session) ?? false
+                    return session.checkFileOnDiskIfDue() || stored || synced
                 }
             )
             do {
@@ -105,9 +125,10 @@ struct EditCommand: ParsableCommand {
 
     /// The file's stored editing state, or `nil` for the demo document, with `--no-state`, and
     /// (with a notice for the status line) where the state directory cannot be written.
-    private func openState(text: String, forkNames: [String]) throws -> (PersistentDocument?, notice: String?) {
-        if autoMerge && fork == nil { throw CommandFailure("--auto-merge needs --fork NAME") }
+    private func openState(text: String, forkNames: [String], sharedFork fork: String?) throws -> (PersistentDocument?, notice: String?) {
+        if autoMerge && fork == nil { throw CommandFailure("--auto-merge needs --fork NAME or --sync URL") }
         guard let filePath, !noState else {
+            if sync != nil { throw CommandFailure("--sync needs a FILE and its stored state") }
             if fork != nil { throw CommandFailure("--fork needs a FILE and its stored state") }
             return (nil, nil)
         }

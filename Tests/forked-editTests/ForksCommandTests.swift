@@ -1,4 +1,5 @@
 import Foundation
+import ForkedTestSupport
 import Testing
 
 /// `forked-edit forks FILE`: lists the forks kept beside a file, shows which a running editor

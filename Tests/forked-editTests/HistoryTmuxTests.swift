@@ -1,4 +1,5 @@
 import Foundation
+import ForkedTestSupport
 import Testing
 
 /// The versions recorded while editing can be listed, shown, compared and restored.

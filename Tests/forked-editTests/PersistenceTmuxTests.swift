@@ -1,4 +1,5 @@
 import Foundation
+import ForkedTestSupport
 import Testing
 
 /// The editor keeps every keystroke: killed with SIGKILL (no chance to save or clean up), it

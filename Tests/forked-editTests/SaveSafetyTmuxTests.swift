@@ -1,4 +1,5 @@
 import Foundation
+import ForkedTestSupport
 import Testing
 
 /// Saving never loses what is on disk: a change another program made while the editor runs is

@@ -1,4 +1,5 @@
 import Foundation
+import ForkedTestSupport
 import Testing
 
 /// The real editor in a real terminal: tmux runs the built binary, the test types into it and

@@ -2,9 +2,9 @@ import Foundation
 
 /// A detached tmux server on its own socket, running one command in one pane, so tests can
 /// type into the real editor and read the screen back. The server is killed on `close`.
-final class TmuxSession {
+public final class TmuxSession {
     /// Where tmux is installed, or `nil` when it is not (tests then skip with that reason).
-    static let executable: String? = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/opt/homebrew/bin/tmux"]
+    public static let executable: String? = ["/usr/bin/tmux", "/usr/local/bin/tmux", "/opt/homebrew/bin/tmux"]
         .first { FileManager.default.isExecutableFile(atPath: $0) }
 
     private let tmux: String
@@ -12,7 +12,7 @@ final class TmuxSession {
     private var closed = false
 
     /// Starts `command` (a shell command line) in a detached `columns` x `rows` session.
-    init(command: String, columns: Int = 100, rows: Int = 30) throws {
+    public init(command: String, columns: Int = 100, rows: Int = 30) throws {
         guard let tmux = Self.executable else { throw TmuxUnavailable() }
         self.tmux = tmux
         // -f /dev/null: the user's tmux configuration must not change what the test sees.
@@ -24,12 +24,12 @@ final class TmuxSession {
     }
 
     /// Sends tmux key names, such as `Tab`, `F5`, `C-s`, `BSpace`.
-    func sendKeys(_ keys: String...) throws {
+    public func sendKeys(_ keys: String...) throws {
         try run(["send-keys", "-t", "editor"] + keys)
     }
 
     /// Types text literally, character by character as a terminal would send it.
-    func type(_ text: String) throws {
+    public func type(_ text: String) throws {
         try run(["send-keys", "-t", "editor", "-l", text])
     }
 
@@ -40,23 +40,23 @@ final class TmuxSession {
     }
 
     /// Changes the window size, as a user resizing their terminal would.
-    func resize(columns: Int, rows: Int) throws {
+    public func resize(columns: Int, rows: Int) throws {
         try run(["resize-window", "-t", "editor", "-x", "\(columns)", "-y", "\(rows)"])
     }
 
     /// The visible screen, one line per row.
-    func capture() throws -> String {
+    public func capture() throws -> String {
         try run(["capture-pane", "-p", "-t", "editor"])
     }
 
     /// The screen for a failure message; never throws.
-    var screenForMessage: String {
+    public var screenForMessage: String {
         (try? capture()) ?? "(the screen could not be captured)"
     }
 
     /// Polls the screen every few milliseconds until `condition` holds; returns the screen
     /// that satisfied it, or `nil` after `timeout`.
-    func waitForScreen(timeout: Duration = .seconds(5), _ condition: (String) -> Bool) throws -> String? {
+    public func waitForScreen(timeout: Duration = .seconds(5), _ condition: (String) -> Bool) throws -> String? {
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
         while clock.now < deadline {
@@ -68,12 +68,12 @@ final class TmuxSession {
     }
 
     /// Whether the session still exists (it ends when the editor exits).
-    var isRunning: Bool {
+    public var isRunning: Bool {
         (try? run(["has-session", "-t", "editor"])) != nil
     }
 
     /// Waits for the editor to exit and its session to end.
-    func waitForExit(timeout: Duration = .seconds(5)) -> Bool {
+    public func waitForExit(timeout: Duration = .seconds(5)) -> Bool {
         let clock = ContinuousClock()
         let deadline = clock.now + timeout
         while clock.now < deadline {
@@ -84,7 +84,7 @@ final class TmuxSession {
     }
 
     /// Kills the tmux server and removes its socket; safe to call more than once.
-    func close() {
+    public func close() {
         guard !closed else { return }
         closed = true
         _ = try? run(["kill-server"])
@@ -103,11 +103,11 @@ final class TmuxSession {
     }
 }
 
-struct TmuxUnavailable: Error, CustomStringConvertible {
-    var description: String { "tmux is not installed" }
+public struct TmuxUnavailable: Error, CustomStringConvertible {
+    public var description: String { "tmux is not installed" }
 }
 
-struct TmuxCommandFailed: Error, CustomStringConvertible {
-    let arguments: [String]
-    var description: String { "tmux \(arguments.joined(separator: " ")) failed" }
+public struct TmuxCommandFailed: Error, CustomStringConvertible {
+    public let arguments: [String]
+    public var description: String { "tmux \(arguments.joined(separator: " ")) failed" }
 }

@@ -1,0 +1,96 @@
+import Logging
+import NIOSSL
+import PostgresNIO
+import Synchronization
+
+/// Opens connections for ``PostgresSettings`` and turns connection failures into
+/// ``PostgresSyncError``s that say what is wrong without the password.
+struct PostgresConnector: Sendable {
+    let settings: PostgresSettings
+    let connectTimeout: Duration
+    let logger: Logger
+
+    /// A new connection, authenticated and ready for queries.
+    func connect() async throws -> PostgresConnection {
+        let configuration = try makeConfiguration()
+        do {
+            return try await PostgresConnection.connect(configuration: configuration, id: Self.nextID(), logger: logger)
+        } catch {
+            throw classify(error)
+        }
+    }
+
+    /// Maps a connection or query error to what it means for the exchange: a login or
+    /// database problem is final, anything else is the network and is retried.
+    func classify(_ error: any Error) -> PostgresSyncError {
+        if let error = error as? PostgresSyncError { return error }
+        let server = settings.description
+        guard let error = error as? PSQLError else {
+            return .unreachable(server: server, detail: String(describing: type(of: error)))
+        }
+        if error.code == .server, let state = error.serverInfo?[.sqlState] {
+            let message = error.serverInfo?[.message] ?? state
+            switch state {
+            case "28P01", "28000": return .authenticationFailed(server: server, detail: message)
+            case "3D000": return .databaseMissing(server: server, database: settings.database)
+            default: return .unreachable(server: server, detail: "\(message) (SQLSTATE \(state))")
+            }
+        }
+        switch error.code {
+        case .authMechanismRequiresPassword:
+            return .authenticationFailed(server: server, detail: "the server asks for a password and none was given")
+        case .unsupportedAuthMechanism, .saslError:
+            return .authenticationFailed(server: server, detail: "authentication failed (\(error.code))")
+        case .sslUnsupported:
+            return .unreachable(server: server, detail: "the server does not offer TLS, which sslmode requires")
+        case .connectionError:
+            return .unreachable(server: server, detail: error.underlying.map { "\($0)" } ?? "connection failed")
+        default:
+            return .unreachable(server: server, detail: "\(error.code)")
+        }
+    }
+
+    private func makeConfiguration() throws -> PostgresConnection.Configuration {
+        var configuration: PostgresConnection.Configuration
+        if settings.host.hasPrefix("/") {
+            let socket = settings.host + "/.s.PGSQL.\(settings.port)"
+            configuration = .init(
+                unixSocketPath: socket, username: settings.user, password: settings.password, database: settings.database
+            )
+        } else {
+            configuration = .init(
+                host: settings.host, port: settings.port, username: settings.user, password: settings.password,
+                database: settings.database, tls: try tls()
+            )
+        }
+        configuration.options.connectTimeout = .nanoseconds(
+            connectTimeout.components.seconds * 1_000_000_000 + connectTimeout.components.attoseconds / 1_000_000_000
+        )
+        return configuration
+    }
+
+    private func tls() throws -> PostgresConnection.Configuration.TLS {
+        var tlsConfiguration = TLSConfiguration.makeClientConfiguration()
+        switch settings.sslMode {
+        case .disable:
+            return .disable
+        case .prefer, .require:
+            // libpq's prefer and require encrypt without checking who answers.
+            tlsConfiguration.certificateVerification = .none
+        case .verifyFull:
+            tlsConfiguration.certificateVerification = .fullVerification
+        }
+        do {
+            let context = try NIOSSLContext(configuration: tlsConfiguration)
+            return settings.sslMode == .prefer ? .prefer(context) : .require(context)
+        } catch {
+            throw PostgresSyncError.invalidSettings("TLS could not be set up: \(error)")
+        }
+    }
+
+    private static let ids = Synchronization.Atomic<Int>(0)
+
+    private static func nextID() -> Int {
+        ids.add(1, ordering: .relaxed).newValue
+    }
+}

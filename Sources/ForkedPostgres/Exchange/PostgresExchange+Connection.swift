@@ -1,0 +1,151 @@
+import Forked
+import Foundation
+import PostgresNIO
+
+extension PostgresExchange {
+    /// Connects, runs a session until the connection fails, and reconnects with backoff, until
+    /// stopped or until an error that retrying cannot fix.
+    func run() async {
+        var failures = 0
+        while !Task.isCancelled {
+            do {
+                let connection = try await connector.connect()
+                failures = 0
+                do {
+                    try await session(on: connection)
+                } catch {
+                    try? await connection.close()
+                    throw error
+                }
+                try? await connection.close()
+            } catch {
+                if Task.isCancelled { break }
+                let syncError = connector.classify(Self.unwrapped(error))
+                guard syncError.isTransient else {
+                    logger.error("sync stopped", metadata: ["reason": "\(syncError)"])
+                    updateStatus { $0.connection = .stopped(syncError) }
+                    return
+                }
+                logger.notice("sync offline", metadata: ["reason": "\(syncError)"])
+                updateStatus { status in
+                    if case .offline(let since, _) = status.connection {
+                        status.connection = .offline(since: since, reason: syncError.description)
+                    } else {
+                        status.connection = .offline(since: Date(), reason: syncError.description)
+                    }
+                }
+                failures += 1
+                try? await Task.sleep(for: reconnectDelay(afterFailures: failures))
+            }
+        }
+    }
+
+    /// One connection's life: migrate, `LISTEN`, fetch what is newer, upload what is pending, then
+    /// handle announcements, polls and local changes one at a time until the connection fails.
+    private func session(on connection: PostgresConnection) async throws {
+        try await ServerSchema.migrate(connection, logger: logger)
+        let (events, wake) = AsyncStream<Wakeup>.makeStream(bufferingPolicy: .unbounded)
+        shared.withLock { $0.wake = wake }
+        defer {
+            shared.withLock { $0.wake = nil }
+            wake.finish()
+        }
+        try await connection.listen(on: ServerSchema.channel) { notifications in
+            updateStatus { $0.connection = .connected }
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    for try await notification in notifications { wake.yield(.announced(notification.payload)) }
+                    throw PostgresSyncError.unreachable(server: self.settings.description, detail: "the listening connection ended")
+                }
+                group.addTask {
+                    while true {
+                        try await Task.sleep(for: self.options.pollInterval)
+                        wake.yield(.poll)
+                    }
+                }
+                group.addTask {
+                    // Listening already: whatever lands from here on is announced, so fetching
+                    // now misses nothing in between.
+                    try await self.fetch(on: connection)
+                    try await self.uploadPendingChanges(on: connection)
+                    for await event in events {
+                        try await self.handle(event, on: connection)
+                    }
+                    throw CancellationError()
+                }
+                do {
+                    try await group.next()
+                } catch {
+                    // The group waits for every task before it ends, the one reading
+                    // notifications too, which ends only when the connection does.
+                    group.cancelAll()
+                    try? await connection.close()
+                    throw error
+                }
+                group.cancelAll()
+            }
+        }
+    }
+
+    private func handle(_ event: Wakeup, on connection: PostgresConnection) async throws {
+        switch event {
+        case .announced(let payload):
+            guard let announcement = Announcement(payload: payload), announcement.document == document else { return }
+            guard announcement.generation > localState.generation else {
+                if announcement.device == deviceID { updateStatus { $0.ownEchoesIgnored += 1 } }
+                return
+            }
+            try await fetch(on: connection)
+            try await uploadPendingChanges(on: connection)
+        case .poll:
+            try await fetch(on: connection)
+            try await uploadPendingChanges(on: connection)
+        case .localChange:
+            try await uploadPendingChanges(on: connection)
+        }
+    }
+
+    /// Follows main's changes made through ``resource``.
+    func watchLocalChanges(_ changes: AsyncStream<ForkChange>) async {
+        for await change in changes where change.fork == .main {
+            noteLocalChanges()
+        }
+    }
+
+    /// Tells the exchange that main may have changed without ``resource`` seeing it: through
+    /// another `ForkedResource` on the same repository, such as another process's. The
+    /// exchange compares main with the server fork ``Options/uploadDelay`` later and uploads
+    /// what differs.
+    ///
+    /// The delay runs from the first call of a burst, so that a burst goes up as one upload and
+    /// no change waits longer than the delay.
+    public func noteLocalChanges() {
+        updateStatus { $0.hasPendingChanges = true }
+        let schedule = shared.withLock { state in
+            guard !state.uploadScheduled else { return false }
+            state.uploadScheduled = true
+            return true
+        }
+        guard schedule else { return }
+        Task {
+            try? await Task.sleep(for: self.options.uploadDelay)
+            self.shared.withLock { state in
+                state.uploadScheduled = false
+                state.wake?.yield(.localChange)
+            }
+        }
+    }
+
+    private func reconnectDelay(afterFailures failures: Int) -> Duration {
+        let doubled = options.initialReconnectDelay * (1 << min(failures - 1, 16))
+        let capped = min(doubled, options.maximumReconnectDelay)
+        // Up to a quarter more, so that devices cut off together do not all return together.
+        return capped + capped * Double.random(in: 0..<0.25)
+    }
+
+    /// The error inside a failed transaction, which postgres-nio wraps.
+    static func unwrapped(_ error: any Error) -> any Error {
+        guard let transaction = error as? PostgresTransactionError else { return error }
+        return transaction.closureError ?? transaction.commitError ?? transaction.beginError ?? error
+    }
+}

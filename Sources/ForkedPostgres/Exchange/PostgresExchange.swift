@@ -1,0 +1,218 @@
+import Forked
+import ForkedHistory
+import ForkedModel
+import Foundation
+import Logging
+import PostgresNIO
+import Synchronization
+
+/// Syncs one ``ForkedResource`` with a document in a PostgreSQL database, so that every device
+/// running an exchange on the same document ends with the same value, merged like any two forks.
+///
+/// The exchange keeps the last value known to be on the server in the fork ``serverFork``: it is
+/// the common ancestor of every merge with the server. Changes to main are uploaded after
+/// ``Options/uploadDelay``; another device's version is written into the server fork and merged
+/// into main with the resource's normal three-way merge, so nothing is lost when both changed.
+///
+/// ```swift
+/// let settings = try PostgresSettings(url: "postgres://ann@db.example.org/notes")
+/// let exchange = try PostgresExchange(
+///     resource: resource, document: "shopping-list", settings: settings, stateDirectory: stateURL
+/// )
+/// exchange.start()
+/// // … edit in a fork of your own and merge it into main; other devices' changes arrive in main …
+/// await exchange.stop()
+/// ```
+///
+/// The exchange merges other devices' changes into main at any moment, so local edits must
+/// reach main by merging too (edit a fork, then ``ForkedResource/mergeIntoMain(from:)``), never
+/// by reading main and writing an edited value back over it: a merge made in between would be
+/// undone, and the undoing uploaded, losing the other device's changes.
+///
+/// Each upload is a commit (``PostgresExchange`` documents the tables in the README) made current
+/// with `UPDATE … WHERE generation = seen`: when another device got there first, the exchange
+/// fetches, merges and retries. `LISTEN`/`NOTIFY` announces new generations; on every connect the
+/// exchange listens first, then fetches what is newer, and a slow poll catches anything missed.
+/// Nothing is uploaded before a first successful fetch. Connection loss is retried with backoff;
+/// the resource goes on working meanwhile. Call ``stop()`` when done: the exchange's tasks keep it alive.
+public final class PostgresExchange<RepositoryType: Repository>: Sendable where RepositoryType.Resource: Codable {
+    /// The resource's value type.
+    public typealias Resource = RepositoryType.Resource
+
+    /// Timing and limits of an exchange.
+    public struct Options: Sendable {
+        /// How long after a change to main the upload starts, so that a burst of changes goes up as one.
+        public var uploadDelay: Duration = .milliseconds(150)
+        /// How often the server is asked for news even without a notification: a backstop for
+        /// notifications lost while a connection silently died.
+        public var pollInterval: Duration = .seconds(30)
+        /// Uploads retried after meeting other devices' generations before the exchange reconnects.
+        public var maximumUploadAttempts = 12
+        /// The first wait before reconnecting; it doubles up to ``maximumReconnectDelay``.
+        public var initialReconnectDelay: Duration = .milliseconds(200)
+        /// The longest wait between reconnection attempts.
+        public var maximumReconnectDelay: Duration = .seconds(10)
+        /// How long a connection attempt may take.
+        public var connectTimeout: Duration = .seconds(10)
+        /// Every this many generations a commit stores the whole value rather than a delta, so that
+        /// a device that starts from the newest snapshot replays at most this many deltas.
+        public var snapshotInterval = 64
+
+        /// Options with the defaults.
+        public init() {}
+    }
+
+    /// The fork holding the last value known to be on the server.
+    public static var serverFork: Fork { Fork(name: "postgres-server") }
+
+    /// The resource being synced.
+    public let resource: ForkedResource<RepositoryType>
+    /// The document's name on the server.
+    public let document: String
+    /// Where the server is. Its description never shows the password.
+    public let settings: PostgresSettings
+    /// This device's id: kept in the state directory, written into every commit it makes.
+    public let deviceID: String
+    /// Timing and limits.
+    public let options: Options
+
+    let logger: Logger
+    let connector: PostgresConnector
+    let store: DocumentStore
+    let coding = ValueCoding<Resource>()
+    let stateURL: URL
+    let shared: Mutex<SharedState>
+
+    struct SharedState: Sendable {
+        var local: ExchangeLocalState
+        var status = SyncStatus()
+        var statusContinuations: [UUID: AsyncStream<SyncStatus>.Continuation] = [:]
+        /// Where wake-ups go while a connection is up.
+        var wake: AsyncStream<Wakeup>.Continuation?
+        var uploadScheduled = false
+        var tasks: [Task<Void, Never>] = []
+        var started = false
+    }
+
+    enum Wakeup: Sendable {
+        case announced(String)
+        case poll
+        case localChange
+    }
+
+    /// Prepares an exchange; nothing happens on the network until ``start()``.
+    ///
+    /// - Parameters:
+    ///   - resource: The resource to sync. The exchange creates ``serverFork`` in it.
+    ///   - document: The document's name on the server; any text up to 1,000 bytes.
+    ///   - settings: Where the server is.
+    ///   - stateDirectory: A directory of this device's own (next to the local repository) for
+    ///     the device id and what the server fork holds. Created if missing.
+    ///   - options: Timing and limits.
+    ///   - logger: Where diagnostics go.
+    public init(
+        resource: ForkedResource<RepositoryType>, document: String, settings: PostgresSettings, stateDirectory: URL,
+        options: Options = Options(), logger: Logger = Logger(label: "forked.postgres")
+    ) throws {
+        guard !document.isEmpty, document.utf8.count <= 1000 else {
+            throw PostgresSyncError.invalidSettings("a document name must have 1 to 1000 bytes")
+        }
+        try FileManager.default.createDirectory(at: stateDirectory, withIntermediateDirectories: true)
+        self.resource = resource
+        self.document = document
+        self.settings = settings
+        self.options = options
+        self.logger = logger
+        self.deviceID = try DeviceIdentity.load(in: stateDirectory)
+        self.connector = PostgresConnector(settings: settings, connectTimeout: options.connectTimeout, logger: logger)
+        self.store = DocumentStore(document: document, logger: logger)
+        self.stateURL = stateDirectory.appendingPathComponent(Self.stateFileName(settings: settings, document: document))
+        let local = try ExchangeLocalState.load(from: stateURL)
+        self.shared = Mutex(SharedState(local: local))
+        if try !resource.has(Self.serverFork) {
+            try resource.create(Self.serverFork)
+            // Nothing is known of the server yet: its first value is merged two-way into main.
+            try resource.restart(Self.serverFork, with: nil)
+        }
+        let pending = try resource.value(in: .main) != resource.value(in: Self.serverFork)
+        shared.withLock {
+            $0.status.generation = local.generation
+            $0.status.hasPendingChanges = pending
+        }
+    }
+
+    /// Starts syncing in the background: connecting, fetching, uploading, listening. Calling it again does nothing.
+    public func start() {
+        let changes = resource.changeStream
+        shared.withLock { state in
+            guard !state.started else { return }
+            state.started = true
+            state.tasks = [
+                Task { await self.watchLocalChanges(changes) },
+                Task { await self.run() },
+            ]
+        }
+    }
+
+    /// Stops syncing and waits for the background work to end. Local changes not yet uploaded
+    /// stay in main and go up on the next start.
+    public func stop() async {
+        let tasks = shared.withLock { state in
+            defer { state.tasks = [] }
+            state.wake?.finish()
+            return state.tasks
+        }
+        for task in tasks { task.cancel() }
+        for task in tasks { await task.value }
+        updateStatus { $0.connection = .closed }
+        shared.withLock { state in
+            for continuation in state.statusContinuations.values { continuation.finish() }
+            state.statusContinuations = [:]
+        }
+    }
+
+    /// The exchange's state now.
+    public var status: SyncStatus { shared.withLock { $0.status } }
+
+    /// The current status, then every change to it until ``stop()``.
+    public var statusStream: AsyncStream<SyncStatus> {
+        let (stream, continuation) = AsyncStream<SyncStatus>.makeStream(bufferingPolicy: .bufferingNewest(16))
+        let id = UUID()
+        shared.withLock { state in
+            continuation.yield(state.status)
+            state.statusContinuations[id] = continuation
+        }
+        continuation.onTermination = { [weak self] _ in
+            self?.shared.withLock { _ = $0.statusContinuations.removeValue(forKey: id) }
+        }
+        return stream
+    }
+
+    // MARK: Shared state
+
+    func updateStatus(_ change: (inout SyncStatus) -> Void) {
+        shared.withLock { state in
+            let before = state.status
+            change(&state.status)
+            guard state.status != before else { return }
+            for continuation in state.statusContinuations.values { continuation.yield(state.status) }
+        }
+    }
+
+    var localState: ExchangeLocalState { shared.withLock { $0.local } }
+
+    func updateLocalState(_ change: (inout ExchangeLocalState) -> Void) throws {
+        let local = shared.withLock { state in
+            change(&state.local)
+            return state.local
+        }
+        try local.save(to: stateURL)
+    }
+
+    /// One state file per server and document, so one directory can serve several exchanges.
+    private static func stateFileName(settings: PostgresSettings, document: String) -> String {
+        let key = "\(settings.host):\(settings.port)/\(settings.database)/\(document)"
+        let digest = SHA256Digest.digest(of: Data(key.utf8)).hex.prefix(16)
+        return "postgres-sync-\(digest).json"
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+/// What an exchange is doing, for status lines and tests: ``PostgresExchange/status`` and
+/// ``PostgresExchange/statusStream``.
+public struct SyncStatus: Sendable, Equatable {
+    /// The state of the connection to the server.
+    public enum Connection: Sendable, Equatable {
+        /// Connecting for the first time.
+        case connecting
+        /// Connected and listening for other devices' changes.
+        case connected
+        /// Not connected since `since`; retrying. `reason` says why, without a password.
+        case offline(since: Date, reason: String)
+        /// Stopped for good: retrying cannot help (a refused login, a newer model version).
+        case stopped(PostgresSyncError)
+        /// Stopped by ``PostgresExchange/stop()``.
+        case closed
+    }
+
+    /// The connection.
+    public var connection: Connection = .connecting
+    /// When the server fork last matched the server: after a fetch or an upload.
+    public var lastSync: Date?
+    /// Whether main has changes the server does not have yet.
+    public var hasPendingChanges = false
+    /// The document's generation as last seen on the server.
+    public var generation: Int64 = 0
+    /// Uploads that became the document's head.
+    public var uploads = 0
+    /// Versions from other devices merged into main.
+    public var remoteChangesApplied = 0
+    /// Announcements of this device's own uploads, recognised and not fetched.
+    public var ownEchoesIgnored = 0
+    /// Uploads that found another device's generation first and were merged and retried.
+    public var conflicts = 0
+    /// Bytes of commit payload uploaded, for measuring what a change costs on the wire.
+    public var payloadBytesUploaded = 0
+
+    /// Whether the exchange is connected.
+    public var isConnected: Bool { connection == .connected }
+}

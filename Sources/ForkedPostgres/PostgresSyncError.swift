@@ -1,0 +1,45 @@
+/// Why syncing through PostgreSQL failed. Every message names what went wrong and where, and
+/// never contains a password.
+public enum PostgresSyncError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The URL or environment does not describe a connection.
+    case invalidSettings(String)
+    /// The server refused the login (wrong password, unknown role, no pg_hba.conf entry).
+    case authenticationFailed(server: String, detail: String)
+    /// The database named in the settings does not exist.
+    case databaseMissing(server: String, database: String)
+    /// The server could not be reached or the connection broke; retried with backoff.
+    case unreachable(server: String, detail: String)
+    /// The server's tables were made by a newer version of this library.
+    case schemaTooNew(found: Int, supported: Int)
+    /// The document was written by a newer version of the model than this build supports; it is
+    /// neither merged nor overwritten.
+    case newerModelVersion(dataVersion: Int, supportedVersion: Int)
+    /// A stored commit or document row cannot be read.
+    case corruptDocument(String)
+    /// An upload kept meeting newer generations from other devices.
+    case tooManyConflicts(attempts: Int)
+
+    /// Whether retrying later can help. Settings, logins and versions do not fix themselves.
+    public var isTransient: Bool {
+        switch self {
+        case .unreachable, .tooManyConflicts: true
+        default: false
+        }
+    }
+
+    /// A one-line message for people.
+    public var description: String {
+        switch self {
+        case .invalidSettings(let reason): "invalid sync settings: \(reason)"
+        case .authenticationFailed(let server, let detail): "the server refused the login for \(server): \(detail)"
+        case .databaseMissing(let server, let database): "database '\(database)' does not exist on \(server)"
+        case .unreachable(let server, let detail): "cannot reach \(server): \(detail)"
+        case .schemaTooNew(let found, let supported):
+            "the server's sync tables are at schema version \(found), this build knows up to \(supported); update it"
+        case .newerModelVersion(let dataVersion, let supportedVersion):
+            "the document was written by model version \(dataVersion), this build supports up to \(supportedVersion); update it to sync"
+        case .corruptDocument(let reason): "corrupt document on the server: \(reason)"
+        case .tooManyConflicts(let attempts): "gave up uploading after \(attempts) conflicting uploads from other devices"
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import ForkedHistory
+
+/// One change as the server stores it: a row of `forked_commits`, which is a ``HistoryCommit``
+/// (the local history's format, column for column) plus where it stands on the server.
+///
+/// The id is ForkedHistory's: the SHA-256 of the header (parents, origin, time, value digest), the
+/// same on every device and in a local history, so a history made offline uploads as it is, and a
+/// row whose columns do not match its id is detected.
+struct ServerCommit: Sendable, Equatable {
+    /// The commit, as a local history would hold it.
+    let commit: HistoryCommit
+    /// The document's generation this commit made current.
+    let generation: Int64
+    /// The model version of the value, 0 when the value is not versioned.
+    let modelVersion: Int
+
+    init(_ commit: HistoryCommit, generation: Int64, modelVersion: Int) {
+        self.commit = commit
+        self.generation = generation
+        self.modelVersion = modelVersion
+    }
+
+    /// A commit read back from the server's columns, checked against its stored id.
+    init(
+        storedID: Data, parents: Data, origin: String, timeMilliseconds: Int64, valueDigest: Data, kind: Int16,
+        payload: Data, generation: Int64, modelVersion: Int
+    ) throws {
+        let width = CommitID.byteCount
+        guard parents.count % width == 0, let digest = SHA256Digest(bytes: valueDigest) else {
+            throw PostgresSyncError.corruptDocument("commit at generation \(generation) has malformed parents or digest")
+        }
+        let parentIDs = stride(from: 0, to: parents.count, by: width).compactMap {
+            CommitID(bytes: parents[(parents.startIndex + $0)..<(parents.startIndex + $0 + width)])
+        }
+        let body: CommitBody
+        switch kind {
+        case 0: body = .snapshot(payload)
+        case 1: body = .delta(payload)
+        default: throw PostgresSyncError.corruptDocument("commit at generation \(generation) has an unknown kind \(kind)")
+        }
+        let commit = HistoryCommit(
+            parents: parentIDs, origin: origin, time: Date(timeIntervalSince1970: Double(timeMilliseconds) / 1000),
+            valueDigest: digest, body: body
+        )
+        guard commit.milliseconds == timeMilliseconds, Data(commit.id.bytes) == storedID else {
+            throw PostgresSyncError.corruptDocument("commit at generation \(generation) does not match its id")
+        }
+        self.init(commit, generation: generation, modelVersion: modelVersion)
+    }
+
+    /// The id as the `id` and `head` columns hold it.
+    var idBytes: Data { Data(commit.id.bytes) }
+
+    /// The parents as one column: their ids one after the other.
+    var packedParents: Data { commit.parents.reduce(into: Data()) { $0.append(contentsOf: $1.bytes) } }
+
+    /// The `kind` column: 0 for a snapshot, 1 for a delta.
+    var kind: Int16 { commit.body.isSnapshot ? 0 : 1 }
+
+    /// The id as lowercase hex, for logs and messages.
+    var hexID: String { commit.id.hex }
+}

@@ -1,0 +1,63 @@
+import Forked
+import ForkedPostgres
+import Foundation
+import Testing
+
+/// Two devices in one process inserting lines at random places of one document at once: the
+/// in-process form of the multi-process agents, fast enough to run every time.
+@Suite(.enabled(if: PostgresTestServer.isAvailable, Comment(rawValue: PostgresTestServer.unavailableReason ?? "")))
+struct ConcurrentInsertionTests {
+    /// Inserts `d<device>-<k>` lines at random places, both devices at once, then waits for convergence.
+    private func insertConcurrently(
+        editsEach: Int, server: PostgresTestServer, overwritingMain: Bool = false
+    ) async throws -> (devices: [Device], expected: Set<String>) {
+        // Neither device has a value and neither waits for the other: their first values are
+        // unrelated and must be salvaged two-way (``Note`` keeps both).
+        let devices = try [Device(settings: server.settings()), Device(settings: server.settings())]
+        for device in devices { device.exchange.start() }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for (number, device) in devices.enumerated() {
+                group.addTask {
+                    for index in 0..<editsEach {
+                        let insert: (inout String) -> Void = { text in
+                            var lines = text.split(separator: "\n").map(String.init)
+                            lines.insert("d\(number)-\(index)", at: Int.random(in: 0...lines.count))
+                            text = lines.map { $0 + "\n" }.joined()
+                        }
+                        if overwritingMain { try device.editOverwritingMain(insert) } else { try device.edit(insert) }
+                        try await Task.sleep(for: .milliseconds(2))
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        let expected = Set((0..<devices.count).flatMap { device in (0..<editsEach).map { "d\(device)-\($0)" } })
+        return (devices, expected)
+    }
+
+    @Test func twoDevicesInsertingAtRandomPlacesAtOnceLoseNothing() async throws {
+        try await withPostgresServer { server in
+            let (devices, expected) = try await insertConcurrently(editsEach: 60, server: server)
+            defer { Task { for device in devices { await device.remove() } } }
+            #expect(await eventually(timeout: .seconds(40)) { converged(devices) })
+            for device in devices {
+                let lines = try #require(device.text).split(separator: "\n").map(String.init)
+                #expect(lines.count == expected.count)
+                #expect(Set(lines) == expected)
+            }
+        }
+    }
+
+    @Test(.disabled("diagnostic, expected to fail: editing by reading main and writing the result over it races with the exchange's merges into main and loses lines (115 of 120 on a run); the agents lost lines this way"))
+    func editsWrittenOverMainLoseMergedLines() async throws {
+        try await withPostgresServer { server in
+            let (devices, expected) = try await insertConcurrently(editsEach: 60, server: server, overwritingMain: true)
+            defer { Task { for device in devices { await device.remove() } } }
+            #expect(await eventually(timeout: .seconds(40)) { converged(devices) })
+            for device in devices {
+                let lines = try #require(device.text).split(separator: "\n").map(String.init)
+                #expect(Set(lines) == expected)
+            }
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import ForkedTestSupport
+import Foundation
+import Testing
+
+/// Two `forked-edit FILE --sync URL --auto-merge` editors, each on its own copy of a file (two
+/// "machines"), typing at once: each sees the other's text live, and both files end equal.
+@Suite(.enabled(if: PostgresTestServer.isAvailable && TmuxSession.executable != nil,
+                Comment(rawValue: PostgresTestServer.unavailableReason ?? "tmux is not installed")))
+struct EditorSyncTmuxTests {
+    private func editor(_ file: URL, server: PostgresTestServer) throws -> TmuxSession {
+        let arguments = [try builtProduct("forked-edit"), file.path, "--sync", server.url, "--document", "plan", "--auto-merge"]
+        let quoted = arguments.map { "'\($0)'" }.joined(separator: " ")
+        return try TmuxSession(
+            command: "env SWIFT_BACKTRACE=interactive=no LANG=C.UTF-8 TERM=xterm-256color \(quoted); echo \"forked-edit exited with $?\"; sleep 10",
+            columns: 120, rows: 30
+        )
+    }
+
+    @Test func twoEditorsTypingAtOnceSeeEachOthersTextAndSaveTheSameFile() async throws {
+        try await withPostgresServer { server in
+            let root = FileManager.default.temporaryDirectory.appendingPathComponent("forked-sync-tmux-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: root) }
+            let files = try ["ann", "bob"].map { name in
+                let directory = root.appendingPathComponent(name)
+                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+                let file = directory.appendingPathComponent("plan.txt")
+                try Data("Plan\nsteps\n".utf8).write(to: file)
+                return file
+            }
+            let ann = try editor(files[0], server: server)
+            defer { ann.close() }
+            #expect(try ann.waitForScreen(timeout: .seconds(15)) { $0.contains("connected") } != nil, "\(ann.screenForMessage)")
+            let bob = try editor(files[1], server: server)
+            defer { bob.close() }
+            #expect(try bob.waitForScreen(timeout: .seconds(15)) { $0.contains("connected") } != nil, "\(bob.screenForMessage)")
+
+            try ann.sendKeys("End")
+            try bob.sendKeys("Down")
+            try bob.sendKeys("End")
+            for word in [" one", " two", " three"] {
+                try ann.type(" ann" + word)
+                try bob.type(" bob" + word)
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            let annLine = "Plan ann one ann two ann three"
+            let bobLine = "steps bob one bob two bob three"
+            #expect(try bob.waitForScreen(timeout: .seconds(15)) { $0.contains(annLine) } != nil, "bob never saw ann's typing: \(bob.screenForMessage)")
+            #expect(try ann.waitForScreen(timeout: .seconds(15)) { $0.contains(bobLine) } != nil, "ann never saw bob's typing: \(ann.screenForMessage)")
+
+            for pane in [ann, bob] { try pane.sendKeys("C-s") }
+            let expected = "\(annLine)\n\(bobLine)\n"
+            let saved = await eventually {
+                files.allSatisfy { (try? String(contentsOf: $0, encoding: .utf8)) == expected }
+            }
+            #expect(saved, "the files hold \(files.map { (try? String(contentsOf: $0, encoding: .utf8)) ?? "nothing" })")
+            for pane in [ann, bob] { try pane.sendKeys("C-q") }
+            #expect(try ann.waitForScreen(timeout: .seconds(15)) { $0.contains("forked-edit exited with 0") } != nil, "\(ann.screenForMessage)")
+            #expect(try bob.waitForScreen(timeout: .seconds(15)) { $0.contains("forked-edit exited with 0") } != nil, "\(bob.screenForMessage)")
+        }
+    }
+}

