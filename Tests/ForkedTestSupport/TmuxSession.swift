@@ -34,7 +34,7 @@ public final class TmuxSession {
     }
 
     /// Pastes text as a terminal does: bracketed (`-p`) when the program asked for it.
-    func paste(_ text: String) throws {
+    public func paste(_ text: String) throws {
         try run(["set-buffer", "-b", "test-paste", text])
         try run(["paste-buffer", "-p", "-d", "-b", "test-paste", "-t", "editor"])
     }

@@ -1,4 +1,5 @@
 import Foundation
+import ForkedTestSupport
 import Testing
 
 /// What a user of nano or micro expects from a real terminal: quitting always works, a

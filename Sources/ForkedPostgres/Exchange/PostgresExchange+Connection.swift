@@ -127,7 +127,7 @@ extension PostgresExchange {
             return true
         }
         guard schedule else { return }
-        Task {
+        Task(executorPreference: ExchangeExecutor.shared) {
             try? await Task.sleep(for: self.options.uploadDelay)
             self.shared.withLock { state in
                 state.uploadScheduled = false

@@ -148,8 +148,8 @@ public final class PostgresExchange<RepositoryType: Repository>: Sendable where 
             guard !state.started else { return }
             state.started = true
             state.tasks = [
-                Task { await self.watchLocalChanges(changes) },
-                Task { await self.run() },
+                Task(executorPreference: ExchangeExecutor.shared) { await self.watchLocalChanges(changes) },
+                Task(executorPreference: ExchangeExecutor.shared) { await self.run() },
             ]
         }
     }
