@@ -97,7 +97,11 @@ let package = Package(
 
         // MARK: Executables
         .executableTarget(
-            name: "forked-bench", dependencies: ["ForkedMerge", "ForkedEditCore", "ForkedEditPersistence", "ForkedHistory"],
+            name: "forked-bench",
+            dependencies: [
+                "Forked", "ForkedMerge", "ForkedEditCore", "ForkedEditPersistence", "ForkedHistory", "ForkedPostgres",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strictSettings
         ),
         .executableTarget(

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Command-line options of forked-bench.
 struct BenchmarkOptions {
     /// Text sizes to benchmark, in bytes.
@@ -18,6 +20,12 @@ struct BenchmarkOptions {
     var history = true
     /// Whether to measure only that.
     var historyOnly = false
+    /// The PostgreSQL server to measure sync through (`--sync URL` or `FORKED_BENCH_SYNC`); no sync rows without one.
+    var syncURL: String? = ProcessInfo.processInfo.environment["FORKED_BENCH_SYNC"].flatMap { $0.isEmpty ? nil : $0 }
+    /// Whether to measure only sync.
+    var syncOnly = false
+    /// Crowd sizes for the many-devices sync benchmark.
+    var syncDevices = SyncCrowdBenchmark.defaultCounts
     /// Files to merge instead of generated texts: dominant, ancestor, subordinate (git's order).
     var files: (dominant: String, ancestor: String, subordinate: String)? = nil
 
@@ -25,7 +33,7 @@ struct BenchmarkOptions {
     static let usage = """
     usage: forked-bench [--sizes 10k,100k,1m,10m] [--runs N] [--no-traces] [--files DOMINANT ANCESTOR SUBORDINATE]
                         [--no-editor | --editor-only] [--no-persistence | --persistence-only]
-                        [--no-history | --history-only]
+                        [--no-history | --history-only] [--sync URL [--sync-only] [--sync-devices 10,50]]
       --sizes  comma-separated text sizes (suffix k or m), default 10k,100k,1m,10m
       --runs   runs per measurement, the median is reported (default 5)
       --no-traces  skip the replay of real merges from the editing traces
@@ -36,6 +44,10 @@ struct BenchmarkOptions {
       --persistence-only  measure only the editor's journal and reopen costs
       --no-history        skip recording the automerge-paper trace as a history
       --history-only      measure only that (needs the editing traces)
+      --sync URL          measure sync through this PostgreSQL server (postgres://user:password@host:port/db;
+                          or FORKED_BENCH_SYNC): latency between two devices, and N processes on one document
+      --sync-only         measure only sync
+      --sync-devices      comma-separated crowd sizes (default 10,50)
     """
 
     /// An argument forked-bench does not understand.
@@ -75,6 +87,18 @@ struct BenchmarkOptions {
                 history = false
             case "--history-only":
                 historyOnly = true
+            case "--sync":
+                guard let value = remaining.popFirst(), !value.isEmpty else { throw ParseError(description: "--sync needs a postgres:// URL") }
+                syncURL = value
+            case "--sync-only":
+                syncOnly = true
+            case "--sync-devices":
+                guard let value = remaining.popFirst() else { throw ParseError(description: "--sync-devices needs a value") }
+                let counts = value.split(separator: ",").compactMap { Int($0) }
+                guard !counts.isEmpty, counts.allSatisfy({ $0 >= 2 }), counts.count == value.split(separator: ",").count else {
+                    throw ParseError(description: "--sync-devices needs comma-separated counts of at least 2")
+                }
+                syncDevices = counts
             case "--help", "-h":
                 throw ParseError(description: BenchmarkOptions.usage)
             default:

@@ -193,10 +193,7 @@ struct EditorKeystrokeBenchmark {
 
     /// The nearest-rank percentile `fraction` (0...1) of `samples`.
     private func percentile(_ samples: [Double], _ fraction: Double) -> Double {
-        guard !samples.isEmpty else { return .nan }
-        let sorted = samples.sorted()
-        let rank = Int((fraction * Double(sorted.count)).rounded(.up))
-        return sorted[min(sorted.count - 1, max(0, rank - 1))]
+        Timing.percentile(samples, fraction)
     }
 
     private func verdict(_ milliseconds: Double, goal: Double) -> String {

@@ -19,10 +19,7 @@ struct PersistenceBenchmark {
         var p99: Double
 
         init(_ samples: [Double]) {
-            let sorted = samples.sorted()
-            func at(_ fraction: Double) -> Double {
-                sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int(Double(sorted.count - 1) * fraction + 0.5))]
-            }
+            let at = { (fraction: Double) in samples.isEmpty ? 0 : Timing.percentile(samples, fraction) }
             p50 = at(0.5)
             p99 = at(0.99)
         }

@@ -4,6 +4,16 @@ import Foundation
 // real merges from the editing-traces corpus when it is present, and times editor keystrokes
 // headlessly. Further rows plug in as more producers of `BenchmarkRow`s.
 
+if CommandLine.arguments.dropFirst().first == "sync-member" {
+    do {
+        try await SyncCrowdMember(arguments: CommandLine.arguments.dropFirst(2)).run()
+        exit(0)
+    } catch {
+        print("forked-bench sync-member: \(error)")
+        exit(1)
+    }
+}
+
 let options: BenchmarkOptions
 do {
     options = try BenchmarkOptions(arguments: Array(CommandLine.arguments.dropFirst()))
@@ -13,6 +23,14 @@ do {
 }
 
 do {
+    if options.syncOnly {
+        guard let url = options.syncURL else {
+            print("forked-bench: --sync-only needs --sync postgres://… (or FORKED_BENCH_SYNC)")
+            exit(2)
+        }
+        try await SyncBenchmarks.print(url: url, devices: options.syncDevices)
+        exit(0)
+    }
     if options.persistenceOnly {
         print(ResultTable.render(try PersistenceBenchmark(options: options).run(), title: PersistenceBenchmark.title))
         exit(0)
@@ -68,6 +86,14 @@ do {
         print("")
         print(ResultTable.render(try EditorKeystrokeBenchmark(options: options).run(), title: EditorKeystrokeBenchmark.title,
                                  referenceHeader: EditorKeystrokeBenchmark.referenceHeader))
+    }
+    if options.files == nil {
+        print("")
+        if let url = options.syncURL {
+            try await SyncBenchmarks.print(url: url, devices: options.syncDevices)
+        } else {
+            print("Sync: not measured (give a PostgreSQL server with --sync postgres://user:password@host:port/db)")
+        }
     }
 } catch {
     print("forked-bench failed: \(error)")

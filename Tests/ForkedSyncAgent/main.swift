@@ -115,9 +115,6 @@ func runAgent() async throws -> Int32 {
 }
 
 do {
-    if CommandLine.arguments.dropFirst().first == "measure" {
-        exit(try await measureLatency(try MeasureArguments(CommandLine.arguments.dropFirst(2))))
-    }
     exit(try await runAgent())
 } catch {
     FileHandle.standardError.write(Data("forked-sync-agent: \(error)\n".utf8))

@@ -1,5 +1,5 @@
 import Forked
-import ForkedMerge
+import Foundation
 
 /// A change made to the edited file by another program, brought in the way a fork's change
 /// is: as a change on main, merged three-way with main's own changes since the file was last
@@ -19,16 +19,20 @@ public enum OutsideChange {
     public static func merge<Repository: Forked.Repository>(
         _ disk: String, lastSeen: String, into resource: ForkedResource<Repository>, forks: [Fork]
     ) throws where Repository.Resource == TextDocument {
-        var main = try resource.resource(of: .main) ?? TextDocument(text: "")
-        let merged: String
-        if main.text == lastSeen || main.text == disk {
-            merged = disk
-        } else {
-            merged = try TextMerger().merge(disk, withSubordinate: main.text, commonAncestor: lastSeen)
-        }
-        if merged != main.text {
-            main.text = merged
-            try resource.update(.main, with: main)
+        let main = try resource.resource(of: .main) ?? TextDocument(text: "")
+        if main.text != disk {
+            // Through a fork of its own, not by writing over main: whatever else merges into main
+            // meanwhile (another process, a sync exchange) is kept, as any fork's merge keeps it.
+            let fork = Fork(name: "file-on-disk-\(UUID().uuidString.prefix(8).lowercased())")
+            try resource.create(fork)
+            defer { try? resource.delete(fork) }
+            var ancestor = main
+            ancestor.text = lastSeen
+            try resource.restart(fork, with: ancestor)
+            var changed = main
+            changed.text = disk
+            try resource.update(fork, with: changed)
+            try resource.mergeIntoMain(from: fork)
         }
         for fork in forks { try resource.mergeFromMain(into: fork) }
     }

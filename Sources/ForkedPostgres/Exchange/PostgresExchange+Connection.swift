@@ -1,6 +1,7 @@
 import Forked
 import Foundation
 import PostgresNIO
+import Synchronization
 
 extension PostgresExchange {
     /// Connects, runs a session until the connection fails, and reconnects with backoff, until
@@ -12,7 +13,7 @@ extension PostgresExchange {
                 let connection = try await connector.connect()
                 failures = 0
                 do {
-                    try await session(on: connection)
+                    try await watchedSession(on: connection)
                 } catch {
                     try? await connection.close()
                     throw error
@@ -40,14 +41,60 @@ extension PostgresExchange {
         }
     }
 
+    /// Runs ``session(on:)`` until it ends, or until its connection has been closed for two
+    /// seconds while the session still waits.
+    ///
+    /// A query in flight when the server goes away has been seen never to return (1 server
+    /// restart in 5 left a device silent for good). Such a session is left behind, cancelled,
+    /// holding nothing but its dead connection, and the exchange reconnects.
+    private func watchedSession(on connection: PostgresConnection) async throws {
+        let session = Task(executorPreference: ExchangeExecutor.shared) { try await self.session(on: connection) }
+        let closed = Task(executorPreference: ExchangeExecutor.shared) {
+            try? await connection.closeFuture.get()
+            try? await Task.sleep(for: .seconds(2))
+        }
+        let outcome = await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Result<Void, any Error>, Never>) in
+                let resumed = Mutex(false)
+                let resume = { @Sendable (outcome: Result<Void, any Error>) in
+                    let first = resumed.withLock { resumed in
+                        defer { resumed = true }
+                        return !resumed
+                    }
+                    if first { continuation.resume(returning: outcome) }
+                }
+                Task(executorPreference: ExchangeExecutor.shared) { resume(await session.result) }
+                Task(executorPreference: ExchangeExecutor.shared) {
+                    await closed.value
+                    resume(.failure(PostgresSyncError.unreachable(
+                        server: self.settings.description, detail: "the connection closed while the session was waiting"
+                    )))
+                }
+            }
+        } onCancel: {
+            session.cancel()
+            closed.cancel()
+        }
+        session.cancel()
+        closed.cancel()
+        try outcome.get()
+    }
+
     /// One connection's life: migrate, `LISTEN`, fetch what is newer, upload what is pending, then
     /// handle announcements, polls and local changes one at a time until the connection fails.
     private func session(on connection: PostgresConnection) async throws {
         try await ServerSchema.migrate(connection, logger: logger)
         let (events, wake) = AsyncStream<Wakeup>.makeStream(bufferingPolicy: .unbounded)
-        shared.withLock { $0.wake = wake }
+        let sessionID = UUID()
+        shared.withLock {
+            $0.wake = wake
+            $0.wakeSession = sessionID
+        }
         defer {
-            shared.withLock { $0.wake = nil }
+            // A session left behind may end after its successor started: it clears only its own.
+            shared.withLock { state in
+                if state.wakeSession == sessionID { state.wake = nil }
+            }
             wake.finish()
         }
         try await connection.listen(on: ServerSchema.channel) { notifications in

@@ -89,6 +89,8 @@ public final class PostgresExchange<RepositoryType: Repository>: Sendable where 
         var statusContinuations: [UUID: AsyncStream<SyncStatus>.Continuation] = [:]
         /// Where wake-ups go while a connection is up.
         var wake: AsyncStream<Wakeup>.Continuation?
+        /// The session that set ``wake``.
+        var wakeSession: UUID?
         var uploadScheduled = false
         var tasks: [Task<Void, Never>] = []
         var started = false

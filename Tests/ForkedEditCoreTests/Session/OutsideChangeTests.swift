@@ -1,3 +1,4 @@
+import Forked
 import Testing
 @testable import ForkedEditCore
 
@@ -45,6 +46,23 @@ struct OutsideChangeTests {
         try type("<C-s>", into: session)
         #expect(writer.files["ext.txt"] == "ALPHA\nbeta!\n")
         #expect(session.message?.hasPrefix("Merged and saved") == true, "\(session.message ?? "")")
+    }
+
+    @Test("an outside change merges into main like a fork: main's own changes are kept, no helper fork is left")
+    func outsideChangeMergesThroughAFork() throws {
+        let resource = try ForkedResource(repository: InMemoryRepository<TextDocument>())
+        try resource.update(.main, with: TextDocument(text: "one\ntwo\nthree\n", cursors: ["left": 3]))
+        let left = Fork(name: "left")
+        try resource.create(left)
+        // Main moved on since the file was read (another process merged into it, or a sync exchange).
+        try resource.update(.main, with: TextDocument(text: "one\ntwo\nthree\nfrom main\n", cursors: ["left": 3]))
+        try OutsideChange.merge("ONE\ntwo\nthree\n", lastSeen: "one\ntwo\nthree\n", into: resource, forks: [left])
+        #expect(try resource.value(in: .main) == TextDocument(text: "ONE\ntwo\nthree\nfrom main\n", cursors: ["left": 3]))
+        #expect(try resource.value(in: left)?.text == "ONE\ntwo\nthree\nfrom main\n")
+        #expect(resource.forks.map(\.name).sorted() == ["left", "main"])
+        // The file holding what main holds changes nothing.
+        try OutsideChange.merge("ONE\ntwo\nthree\nfrom main\n", lastSeen: "one\n", into: resource, forks: [left])
+        #expect(try resource.value(in: .main)?.text == "ONE\ntwo\nthree\nfrom main\n")
     }
 
     @Test("a file that can no longer be read as text is not saved over")

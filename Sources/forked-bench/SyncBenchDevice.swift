@@ -1,0 +1,60 @@
+import Forked
+import ForkedEditCore
+import ForkedEditPersistence
+import ForkedPostgres
+import Foundation
+import Logging
+
+/// One "machine" of the sync benchmarks: a document in a file repository of its own, synced with
+/// a `PostgresExchange`, edited the way the editor edits it (in a fork of its own, merged into
+/// main, so that the exchange's merges of other devices' changes are never written over).
+final class SyncBenchDevice: Sendable {
+    typealias Repository = FileRepository<TextDocument>
+
+    let resource: ForkedResource<Repository>
+    let exchange: PostgresExchange<Repository>
+    private let edits = Fork(name: "bench-edits")
+
+    /// Makes a device in `directory` (created) for `document` on the server `settings` name.
+    init(directory: URL, document: String, settings: PostgresSettings, uploadDelay: Duration) throws {
+        resource = try ForkedResource(repository: Repository(directory: directory.appendingPathComponent("repository")))
+        var options = PostgresExchange<Repository>.Options()
+        options.uploadDelay = uploadDelay
+        options.pollInterval = .seconds(5)
+        options.initialReconnectDelay = .milliseconds(50)
+        options.maximumReconnectDelay = .seconds(1)
+        exchange = try PostgresExchange(
+            resource: resource, document: document, settings: settings,
+            stateDirectory: directory.appendingPathComponent("sync"), options: options,
+            logger: Logger(label: "forked-bench.sync", factory: { _ in SwiftLogNoOpLogHandler() })
+        )
+        if try !resource.has(edits) { try resource.create(edits) }
+    }
+
+    /// The text main holds now.
+    var text: String {
+        get throws { try resource.value(in: .main)?.text ?? "" }
+    }
+
+    /// Changes the text as a user of the editor would, and merges the change into main.
+    func edit(_ change: (inout String) -> Void) throws {
+        try resource.mergeFromMain(into: edits)
+        var document = try resource.value(in: edits) ?? TextDocument(text: "")
+        change(&document.text)
+        try resource.update(edits, with: document)
+        try resource.mergeIntoMain(from: edits)
+    }
+
+    /// Waits, checking every `interval`, until `condition` holds or `timeout` passes; whether it held.
+    static func wait(
+        upTo timeout: Duration, every interval: Duration = .milliseconds(1), until condition: () throws -> Bool
+    ) async throws -> Bool {
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        while clock.now < deadline {
+            if try condition() { return true }
+            try await Task.sleep(for: interval)
+        }
+        return try condition()
+    }
+}
