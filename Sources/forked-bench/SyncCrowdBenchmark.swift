@@ -18,7 +18,7 @@ struct SyncCrowdBenchmark {
 
     static let title = """
     Sync through PostgreSQL on loopback: N processes on one document, each inserting a line \(editsPerSecond) times a second \
-    (\(editsPerDevice) each), upload delay \(Int(Timing.milliseconds(SyncLatencyBenchmark.uploadDelay))) ms; propagation is \
+    (\(editsPerDevice) each), uploads at most every \(Int(Timing.milliseconds(SyncLatencyBenchmark.uploadDelay))) ms; propagation is \
     from one device's edit to another device's main, over every pair; "vs first" is the ratio to the first crowd size
     """
 

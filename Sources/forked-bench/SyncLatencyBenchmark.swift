@@ -5,7 +5,7 @@ import Foundation
 /// Edit → visible on another device, through a PostgreSQL server: two devices (in this process,
 /// each with its own repository and state) on one document. The first types one short insertion
 /// at a random place at a time; each is timed until the second device's main holds it, the
-/// editor's 150 ms upload delay included. Also the payload bytes uploaded per keystroke.
+/// editor's upload spacing (150 ms) in force. Also the payload bytes uploaded per keystroke.
 struct SyncLatencyBenchmark {
     /// The baseline document, measured in the same run: a small text, where a keystroke costs
     /// what the round trip through the server costs.
@@ -14,12 +14,12 @@ struct SyncLatencyBenchmark {
     static let sizes = [baselineSize, 1_000_000]
     /// Keystrokes timed per document.
     static let edits = 40
-    /// The editor's upload delay.
+    /// The editor's shortest time between uploads.
     static let uploadDelay = Duration.milliseconds(150)
 
     static let title = """
     Sync through PostgreSQL on loopback: edit → visible on another device, \(edits) one-insertion edits per document, \
-    upload delay \(Int(Timing.milliseconds(uploadDelay))) ms included; \
+    uploads at most every \(Int(Timing.milliseconds(uploadDelay))) ms (the editor's setting); \
     "vs 10 KB" is the ratio to the same figure on a 10 KB document in this run
     """
 

@@ -161,25 +161,36 @@ extension PostgresExchange {
 
     /// Tells the exchange that main may have changed without ``resource`` seeing it: through
     /// another `ForkedResource` on the same repository, such as another process's. The
-    /// exchange compares main with the server fork ``Options/uploadDelay`` later and uploads
-    /// what differs.
+    /// exchange compares main with the server fork and uploads what differs.
     ///
-    /// The delay runs from the first call of a burst, so that a burst goes up as one upload and
-    /// no change waits longer than the delay.
+    /// A change after a quiet spell goes up at once; changes within ``Options/uploadDelay`` of
+    /// the last upload wait for the end of that spell and go up together, so a burst of typing
+    /// makes a few uploads, not one per key, and no change waits longer than the delay.
     public func noteLocalChanges() {
         updateStatus { $0.hasPendingChanges = true }
-        let schedule = shared.withLock { state in
-            guard !state.uploadScheduled else { return false }
+        let now = ContinuousClock.now
+        let delay: Duration? = shared.withLock { state in
+            guard !state.uploadScheduled else { return nil }
             state.uploadScheduled = true
-            return true
+            guard let last = state.lastUploadWake, now - last < options.uploadDelay else { return .zero }
+            return options.uploadDelay - (now - last)
         }
-        guard schedule else { return }
+        guard let delay else { return }
+        guard delay > .zero else {
+            wakeForUpload()
+            return
+        }
         Task(executorPreference: ExchangeExecutor.shared) {
-            try? await Task.sleep(for: self.options.uploadDelay)
-            self.shared.withLock { state in
-                state.uploadScheduled = false
-                state.wake?.yield(.localChange)
-            }
+            try? await Task.sleep(for: delay)
+            self.wakeForUpload()
+        }
+    }
+
+    private func wakeForUpload() {
+        shared.withLock { state in
+            state.uploadScheduled = false
+            state.lastUploadWake = .now
+            state.wake?.yield(.localChange)
         }
     }
 

@@ -4,51 +4,93 @@ import Foundation
 import PostgresNIO
 
 extension PostgresExchange {
-    /// Publishes main when it differs from the server fork, retrying after a fetch and merge when
-    /// another device published first. Does nothing before the first successful fetch.
+    /// Publishes main when it differs from the server fork. Does nothing before the first
+    /// successful fetch.
+    ///
+    /// The first attempt is optimistic: `UPDATE … WHERE generation = seen`. When another device
+    /// got there first, racing it again lets a busy document starve its uploaders (with ten
+    /// devices typing, retries kept losing to newer uploads), so later attempts wait for the
+    /// document's row lock and fetch, merge and publish while holding it: in turn, and each
+    /// certain to land.
     func uploadPendingChanges(on connection: PostgresConnection) async throws {
         guard localState.hasFetched else { return }
-        for attempt in 1...options.maximumUploadAttempts {
-            let main = try resource.value(in: .main)
-            let server = try resource.value(in: Self.serverFork)
-            // A removed value is not published: the server keeps the last content.
-            guard let main, main != server else {
-                updateStatus { $0.hasPendingChanges = false }
-                return
+        guard let prepared = try prepareUpload() else { return }
+        switch try await store.publish(prepared.commit, expecting: prepared.expected, device: deviceID, on: connection) {
+        case .published(let generation):
+            try finishUpload(prepared, generation: generation)
+            return
+        case .generationMoved:
+            updateStatus { $0.conflicts += 1 }
+        }
+        for _ in 1..<max(options.maximumUploadAttempts, 2) {
+            let outcome: (PreparedUpload, DocumentStore.PublishOutcome)? = try await connection.withTransaction(logger: logger) { connection in
+                try await self.store.lock(inTransactionOn: connection)
+                try await self.fetch(on: connection)
+                guard let prepared = try self.prepareUpload() else { return nil }
+                let outcome = try await self.store.publish(
+                    prepared.commit, expecting: prepared.expected, device: self.deviceID, inTransactionOn: connection
+                )
+                return (prepared, outcome)
             }
-            updateStatus { $0.hasPendingChanges = true }
-            let local = localState
-            let base = try holdsRecordedHead(server, local) ? server : nil
-            let commit = try makeCommit(of: main, parent: local.head, base: base, generation: local.generation + 1)
-            try updateLocalState { $0.pendingCommit = commit.idBytes }
-            switch try await store.publish(commit, expecting: local.generation, device: deviceID, on: connection) {
+            // Recorded only now that the transaction committed: a failed commit leaves the
+            // state as it was, and the pending commit is recognised if it did land.
+            guard let (prepared, outcome) = outcome else { return }
+            switch outcome {
             case .published(let generation):
-                try resource.restart(Self.serverFork, with: main)
-                try updateLocalState { local in
-                    local.generation = generation
-                    local.head = commit.idBytes
-                    local.headDigest = Data(commit.commit.valueDigest.bytes)
-                    local.pendingCommit = nil
-                }
-                let stillPending = try resource.value(in: .main) != main
-                updateStatus { status in
-                    status.generation = generation
-                    status.uploads += 1
-                    status.payloadBytesUploaded += commit.commit.body.payload.count
-                    status.lastSync = Date()
-                    status.hasPendingChanges = stillPending
-                }
-                logger.debug("published", metadata: ["generation": "\(generation)", "bytes": "\(commit.commit.body.payload.count)"])
+                try finishUpload(prepared, generation: generation)
                 return
             case .generationMoved:
+                // Only a document first published meanwhile has no row to lock: try again.
                 updateStatus { $0.conflicts += 1 }
-                try await fetch(on: connection)
-                // Devices that collided wait a little, differently, before trying again.
-                let wait = Duration.milliseconds(5 * (1 << min(attempt, 8))) * Double.random(in: 0.5..<1.5)
-                try await Task.sleep(for: wait)
             }
         }
         throw PostgresSyncError.tooManyConflicts(attempts: options.maximumUploadAttempts)
+    }
+
+    /// An upload ready to go: main's value and the commit making it the next generation.
+    struct PreparedUpload: Sendable {
+        let main: Resource
+        let commit: ServerCommit
+        /// The generation the document must still be at.
+        let expected: Int64
+    }
+
+    /// The commit of main's value when it differs from the server fork, else `nil` (nothing to upload).
+    private func prepareUpload() throws -> PreparedUpload? {
+        let main = try resource.value(in: .main)
+        let server = try resource.value(in: Self.serverFork)
+        // A removed value is not published: the server keeps the last content.
+        guard let main, main != server else {
+            updateStatus { $0.hasPendingChanges = false }
+            return nil
+        }
+        updateStatus { $0.hasPendingChanges = true }
+        let local = localState
+        let base = try holdsRecordedHead(server, local) ? server : nil
+        let commit = try makeCommit(of: main, parent: local.head, base: base, generation: local.generation + 1)
+        try updateLocalState { $0.pendingCommit = commit.idBytes }
+        return PreparedUpload(main: main, commit: commit, expected: local.generation)
+    }
+
+    /// Records that `prepared` is on the server as `generation`.
+    private func finishUpload(_ prepared: PreparedUpload, generation: Int64) throws {
+        let commit = prepared.commit
+        try resource.restart(Self.serverFork, with: prepared.main)
+        try updateLocalState { local in
+            local.generation = generation
+            local.head = commit.idBytes
+            local.headDigest = Data(commit.commit.valueDigest.bytes)
+            local.pendingCommit = nil
+        }
+        let stillPending = try resource.value(in: .main) != prepared.main
+        updateStatus { status in
+            status.generation = generation
+            status.uploads += 1
+            status.payloadBytesUploaded += commit.commit.body.payload.count
+            status.lastSync = Date()
+            status.hasPendingChanges = stillPending
+        }
+        logger.debug("published", metadata: ["generation": "\(generation)", "bytes": "\(commit.commit.body.payload.count)"])
     }
 
     /// The commit that makes `value` the document's version `generation`: a delta against `base`

@@ -10,9 +10,10 @@ import Synchronization
 /// running an exchange on the same document ends with the same value, merged like any two forks.
 ///
 /// The exchange keeps the last value known to be on the server in the fork ``serverFork``: it is
-/// the common ancestor of every merge with the server. Changes to main are uploaded after
-/// ``Options/uploadDelay``; another device's version is written into the server fork and merged
-/// into main with the resource's normal three-way merge, so nothing is lost when both changed.
+/// the common ancestor of every merge with the server. Changes to main are uploaded at once, or
+/// gathered for up to ``Options/uploadDelay`` while typing goes on; another device's version is
+/// written into the server fork and merged into main with the resource's normal three-way
+/// merge, so nothing is lost when both changed.
 ///
 /// ```swift
 /// let settings = try PostgresSettings(url: "postgres://ann@db.example.org/notes")
@@ -41,7 +42,8 @@ public final class PostgresExchange<RepositoryType: Repository>: Sendable where 
 
     /// Timing and limits of an exchange.
     public struct Options: Sendable {
-        /// How long after a change to main the upload starts, so that a burst of changes goes up as one.
+        /// The shortest time between two uploads: a change after a quiet spell goes up at once,
+        /// changes within this time of the last upload go up together at its end.
         public var uploadDelay: Duration = .milliseconds(150)
         /// How often the server is asked for news even without a notification: a backstop for
         /// notifications lost while a connection silently died.
@@ -92,6 +94,8 @@ public final class PostgresExchange<RepositoryType: Repository>: Sendable where 
         /// The session that set ``wake``.
         var wakeSession: UUID?
         var uploadScheduled = false
+        /// When the last upload was asked for: changes within ``Options/uploadDelay`` of it wait.
+        var lastUploadWake: ContinuousClock.Instant?
         var tasks: [Task<Void, Never>] = []
         var started = false
     }

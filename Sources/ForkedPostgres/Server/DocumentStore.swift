@@ -64,47 +64,62 @@ struct DocumentStore: Sendable {
     /// Makes `commit` the document's head if the document is still at `expected` (0: not yet
     /// published), and announces it, all in one transaction.
     func publish(_ commit: ServerCommit, expecting expected: Int64, device: String, on connection: PostgresConnection) async throws -> PublishOutcome {
-        let outcome: PublishOutcome = try await connection.withTransaction(logger: logger) { connection in
-            let moved: Bool
-            if expected == 0 {
-                let rows = try await connection.query(
-                    """
-                    INSERT INTO forked_documents (name, generation, head, device, model_version)
-                    VALUES (\(document), \(commit.generation), \(commit.idBytes), \(device), \(commit.modelVersion))
-                    ON CONFLICT (name) DO NOTHING RETURNING generation
-                    """,
-                    logger: logger
-                )
-                moved = try await rows.collect().isEmpty
-            } else {
-                let rows = try await connection.query(
-                    """
-                    UPDATE forked_documents SET generation = \(commit.generation), head = \(commit.idBytes),
-                        device = \(device), model_version = \(commit.modelVersion), updated_at = now()
-                    WHERE name = \(document) AND generation = \(expected) RETURNING generation
-                    """,
-                    logger: logger
-                )
-                moved = try await rows.collect().isEmpty
-            }
-            guard !moved else { return .generationMoved }
-            try await connection.query(
+        try await connection.withTransaction(logger: logger) { connection in
+            try await publish(commit, expecting: expected, device: device, inTransactionOn: connection)
+        }
+    }
+
+    /// Waits until no other transaction holds the document's row, and holds it until this
+    /// transaction ends: another device's upload cannot overtake what this one does meanwhile.
+    /// Does nothing for a document not yet published (there is no row to hold).
+    func lock(inTransactionOn connection: PostgresConnection) async throws {
+        _ = try await connection.query(
+            "SELECT generation FROM forked_documents WHERE name = \(document) FOR UPDATE", logger: logger
+        ).collect()
+    }
+
+    /// ``publish(_:expecting:device:on:)``'s statements, inside a transaction the caller runs.
+    func publish(
+        _ commit: ServerCommit, expecting expected: Int64, device: String, inTransactionOn connection: PostgresConnection
+    ) async throws -> PublishOutcome {
+        let moved: Bool
+        if expected == 0 {
+            let rows = try await connection.query(
                 """
-                INSERT INTO forked_commits
-                    (document, id, parents, origin, time_ms, value_digest, kind, payload, generation, model_version)
-                VALUES (\(document), \(commit.idBytes), \(commit.packedParents), \(commit.commit.origin), \(commit.commit.milliseconds),
-                    \(Data(commit.commit.valueDigest.bytes)), \(commit.kind), \(commit.commit.body.payload), \(commit.generation),
-                    \(commit.modelVersion))
+                INSERT INTO forked_documents (name, generation, head, device, model_version)
+                VALUES (\(document), \(commit.generation), \(commit.idBytes), \(device), \(commit.modelVersion))
+                ON CONFLICT (name) DO NOTHING RETURNING generation
                 """,
                 logger: logger
             )
-            let announcement = Announcement(document: document, generation: commit.generation, device: device)
-            try await connection.query(
-                "SELECT pg_notify(\(ServerSchema.channel), \(announcement.payload))", logger: logger
+            moved = try await rows.collect().isEmpty
+        } else {
+            let rows = try await connection.query(
+                """
+                UPDATE forked_documents SET generation = \(commit.generation), head = \(commit.idBytes),
+                    device = \(device), model_version = \(commit.modelVersion), updated_at = now()
+                WHERE name = \(document) AND generation = \(expected) RETURNING generation
+                """,
+                logger: logger
             )
-            return .published(generation: commit.generation)
+            moved = try await rows.collect().isEmpty
         }
-        return outcome
+        guard !moved else { return .generationMoved }
+        try await connection.query(
+            """
+            INSERT INTO forked_commits
+                (document, id, parents, origin, time_ms, value_digest, kind, payload, generation, model_version)
+            VALUES (\(document), \(commit.idBytes), \(commit.packedParents), \(commit.commit.origin), \(commit.commit.milliseconds),
+                \(Data(commit.commit.valueDigest.bytes)), \(commit.kind), \(commit.commit.body.payload), \(commit.generation),
+                \(commit.modelVersion))
+            """,
+            logger: logger
+        )
+        let announcement = Announcement(document: document, generation: commit.generation, device: device)
+        try await connection.query(
+            "SELECT pg_notify(\(ServerSchema.channel), \(announcement.payload))", logger: logger
+        )
+        return .published(generation: commit.generation)
     }
 
     private func selectCommits(_ query: PostgresQuery, on connection: PostgresConnection) async throws -> [ServerCommit] {
