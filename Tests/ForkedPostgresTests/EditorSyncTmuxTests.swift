@@ -7,11 +7,11 @@ import Testing
 @Suite(.enabled(if: PostgresTestServer.isAvailable && TmuxSession.executable != nil,
                 Comment(rawValue: PostgresTestServer.unavailableReason ?? "tmux is not installed")))
 struct EditorSyncTmuxTests {
-    private func editor(_ file: URL, server: PostgresTestServer) throws -> TmuxSession {
+    private func editor(_ file: URL, server: PostgresTestServer, user: String) throws -> TmuxSession {
         let arguments = [try builtProduct("forked-edit"), file.path, "--sync", server.url, "--document", "plan", "--auto-merge"]
         let quoted = arguments.map { "'\($0)'" }.joined(separator: " ")
         return try TmuxSession(
-            command: "env SWIFT_BACKTRACE=interactive=no LANG=C.UTF-8 TERM=xterm-256color \(quoted); echo \"forked-edit exited with $?\"; sleep 10",
+            command: "env USER=\(user) SWIFT_BACKTRACE=interactive=no LANG=C.UTF-8 TERM=xterm-256color \(quoted); echo \"forked-edit exited with $?\"; sleep 10",
             columns: 120, rows: 30
         )
     }
@@ -27,10 +27,10 @@ struct EditorSyncTmuxTests {
                 try Data("Plan\nsteps\n".utf8).write(to: file)
                 return file
             }
-            let ann = try editor(files[0], server: server)
+            let ann = try editor(files[0], server: server, user: "ann")
             defer { ann.close() }
             #expect(try ann.waitForScreen(timeout: .seconds(15)) { $0.contains("connected") } != nil, "\(ann.screenForMessage)")
-            let bob = try editor(files[1], server: server)
+            let bob = try editor(files[1], server: server, user: "bob")
             defer { bob.close() }
             #expect(try bob.waitForScreen(timeout: .seconds(15)) { $0.contains("connected") } != nil, "\(bob.screenForMessage)")
 
@@ -46,6 +46,10 @@ struct EditorSyncTmuxTests {
             let bobLine = "steps bob one bob two bob three"
             #expect(try bob.waitForScreen(timeout: .seconds(15)) { $0.contains(annLine) } != nil, "bob never saw ann's typing: \(bob.screenForMessage)")
             #expect(try ann.waitForScreen(timeout: .seconds(15)) { $0.contains(bobLine) } != nil, "ann never saw bob's typing: \(ann.screenForMessage)")
+
+            // Each shows where the other's cursor is, in the shared document's pane.
+            #expect(try ann.waitForScreen(timeout: .seconds(10)) { $0.contains("bob at Ln 2") } != nil, "\(ann.screenForMessage)")
+            #expect(try bob.waitForScreen(timeout: .seconds(10)) { $0.contains("ann at Ln 1") } != nil, "\(bob.screenForMessage)")
 
             for pane in [ann, bob] { try pane.sendKeys("C-s") }
             let expected = "\(annLine)\n\(bobLine)\n"

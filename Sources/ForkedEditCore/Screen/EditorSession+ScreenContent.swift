@@ -6,6 +6,7 @@ extension EditorSession {
                 forkName: panes[index].fork.name, pane: panes[index].state,
                 forkState: (try? stateDescription(ofPane: index)) ?? "unknown")
             content.highlight = index == focusedPane ? searchQuery : nil
+            content.peerCursors = peerCursors[panes[index].fork.name] ?? []
             return content
         }
         return ScreenContent(

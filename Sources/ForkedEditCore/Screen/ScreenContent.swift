@@ -34,6 +34,8 @@ public struct PaneContent: Sendable, Equatable {
     public var forkState: String
     /// Text to highlight wherever it appears (the search), or `nil`.
     public var highlight: String?
+    /// Other people's cursors in this pane's fork.
+    public var peerCursors: [PeerCursor] = []
 
     /// Creates pane content.
     public init(forkName: String, pane: PaneState, forkState: String) {

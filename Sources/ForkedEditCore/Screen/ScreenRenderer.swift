@@ -85,7 +85,8 @@ public enum ScreenRenderer {
         let style = focused ? focusedTitleStyle : titleStyle
         grid.fill(title, style: style)
         let marker = focused ? "» " : "  "
-        grid.write("\(marker)\(content.forkName) · \(content.forkState)", row: title.row,
+        let peers = content.peerCursors.map { " · \($0.name) at Ln \($0.position.line + 1)" }.joined()
+        grid.write("\(marker)\(content.forkName) · \(content.forkState)\(peers)", row: title.row,
                    column: title.column, limit: title.column + title.width, style: style)
         let pane = content.pane
         for row in 0..<text.height {
@@ -94,6 +95,7 @@ public enum ScreenRenderer {
             grid.drawTextLine(pieces(ofLine: line, in: pane, highlight: content.highlight), row: text.row + row, in: text,
                               leftColumn: pane.leftColumn)
         }
+        for peer in content.peerCursors { drawPeerCursor(peer, in: pane, text: text, into: &grid) }
         if focused {
             let row = pane.cursor.line - pane.topLine
             let column = pane.cursorDisplayColumn - pane.leftColumn
@@ -101,6 +103,22 @@ public enum ScreenRenderer {
                 grid.cursor = (text.row + row, text.column + column)
             }
         }
+    }
+
+    /// Style of another person's cursor.
+    static let peerCursorStyle = CellStyle(foreground: .black, background: .magenta)
+
+    /// Marks the cell under `peer`'s cursor, when it is on screen (at the end of a line, the
+    /// blank cell after it).
+    private static func drawPeerCursor(_ peer: PeerCursor, in pane: PaneState, text: ScreenRect, into grid: inout CellGrid) {
+        // The position was taken in the other person's copy: it may lie past this one's text.
+        let position = pane.buffer.clamped(peer.position)
+        let row = position.line - pane.topLine
+        let column = pane.buffer.displayColumn(of: position) - pane.leftColumn
+        guard row >= 0, row < text.height, column >= 0, column < text.width else { return }
+        var cell = grid[text.row + row, text.column + column]
+        cell.style = peerCursorStyle
+        grid[text.row + row, text.column + column] = cell
     }
 
     /// Style of search matches.

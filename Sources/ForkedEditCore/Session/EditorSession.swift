@@ -51,6 +51,9 @@ public final class EditorSession {
     public internal(set) var showsHelp = false
     /// The question on the status line, if any.
     public internal(set) var prompt: StatusPrompt?
+    /// Other people's cursors by the name of the fork they are in, drawn in that fork's pane.
+    public var peerCursors: [String: [PeerCursor]] = [:]
+
     /// A transient message on the status line; the next key clears it.
     public var message: String?
     /// A warning on the status line that stays, wrapped to the width, until Esc dismisses it

@@ -98,39 +98,56 @@ extension PostgresExchange {
             wake.finish()
         }
         try await connection.listen(on: ServerSchema.channel) { notifications in
-            updateStatus { $0.connection = .connected }
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                group.addTask {
-                    for try await notification in notifications { wake.yield(.announced(notification.payload)) }
-                    throw PostgresSyncError.unreachable(server: self.settings.description, detail: "the listening connection ended")
-                }
-                group.addTask {
-                    while true {
-                        try await Task.sleep(for: self.options.pollInterval)
-                        wake.yield(.poll)
-                    }
-                }
-                group.addTask {
-                    // Listening already: whatever lands from here on is announced, so fetching
-                    // now misses nothing in between.
-                    try await self.fetch(on: connection)
-                    try await self.uploadPendingChanges(on: connection)
-                    for await event in events {
-                        try await self.handle(event, on: connection)
-                    }
-                    throw CancellationError()
-                }
-                do {
-                    try await group.next()
-                } catch {
-                    // The group waits for every task before it ends, the one reading
-                    // notifications too, which ends only when the connection does.
-                    group.cancelAll()
-                    try? await connection.close()
-                    throw error
-                }
-                group.cancelAll()
+            try await connection.listen(on: ServerSchema.presenceChannel) { presenceNotes in
+                try await self.serve(
+                    connection, notifications: notifications, presenceNotes: presenceNotes, events: events, wake: wake
+                )
             }
+        }
+    }
+
+    /// Handles a listening connection's life: announcements, presence, polls and local changes.
+    private func serve(
+        _ connection: PostgresConnection, notifications: PostgresNotificationSequence,
+        presenceNotes: PostgresNotificationSequence, events: AsyncStream<Wakeup>, wake: AsyncStream<Wakeup>.Continuation
+    ) async throws {
+        updateStatus { $0.connection = .connected }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for try await notification in notifications { wake.yield(.announced(notification.payload)) }
+                throw PostgresSyncError.unreachable(server: self.settings.description, detail: "the listening connection ended")
+            }
+            group.addTask {
+                for try await note in presenceNotes { self.receivePresence(note.payload) }
+                throw PostgresSyncError.unreachable(server: self.settings.description, detail: "the listening connection ended")
+            }
+            group.addTask {
+                while true {
+                    try await Task.sleep(for: self.options.pollInterval)
+                    wake.yield(.poll)
+                }
+            }
+            group.addTask {
+                // Listening already: whatever lands from here on is announced, so fetching
+                // now misses nothing in between.
+                try await self.fetch(on: connection)
+                try await self.uploadPendingChanges(on: connection)
+                try await self.sendPresence(on: connection)
+                for await event in events {
+                    try await self.handle(event, on: connection)
+                }
+                throw CancellationError()
+            }
+            do {
+                try await group.next()
+            } catch {
+                // The group waits for every task before it ends, the one reading
+                // notifications too, which ends only when the connection does.
+                group.cancelAll()
+                try? await connection.close()
+                throw error
+            }
+            group.cancelAll()
         }
     }
 
@@ -147,8 +164,11 @@ extension PostgresExchange {
         case .poll:
             try await fetch(on: connection)
             try await uploadPendingChanges(on: connection)
+            try await sendPresence(on: connection)
         case .localChange:
             try await uploadPendingChanges(on: connection)
+        case .presence:
+            try await sendPresence(on: connection)
         }
     }
 

@@ -59,6 +59,9 @@ public final class PostgresExchange<RepositoryType: Repository>: Sendable where 
         /// Every this many generations a commit stores the whole value rather than a delta, so that
         /// a device that starts from the newest snapshot replays at most this many deltas.
         public var snapshotInterval = 64
+        /// How long another device's presence (``PostgresExchange/peers``) counts after it was
+        /// last heard; devices repeat theirs every ``pollInterval``, so keep this longer.
+        public var presenceLifetime: Duration = .seconds(75)
 
         /// Options with the defaults.
         public init() {}
@@ -97,6 +100,10 @@ public final class PostgresExchange<RepositoryType: Repository>: Sendable where 
         /// When the last upload was asked for: changes within ``Options/uploadDelay`` of it wait.
         var lastUploadWake: ContinuousClock.Instant?
         var tasks: [Task<Void, Never>] = []
+        /// What this device shares with ``sharePresence(_:)``.
+        var ownPresence: String?
+        /// The other devices' presence, by device id.
+        var peers: [String: PeerPresence] = [:]
         var started = false
     }
 
@@ -104,6 +111,7 @@ public final class PostgresExchange<RepositoryType: Repository>: Sendable where 
         case announced(String)
         case poll
         case localChange
+        case presence
     }
 
     /// Prepares an exchange; nothing happens on the network until ``start()``.

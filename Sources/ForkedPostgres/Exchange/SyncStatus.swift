@@ -35,6 +35,8 @@ public struct SyncStatus: Sendable, Equatable {
     public var conflicts = 0
     /// Bytes of commit payload uploaded, for measuring what a change costs on the wire.
     public var payloadBytesUploaded = 0
+    /// Presence notes heard from other devices (see ``PostgresExchange/peers``).
+    public var presenceNotesReceived = 0
 
     /// Whether the exchange is connected.
     public var isConnected: Bool { connection == .connected }

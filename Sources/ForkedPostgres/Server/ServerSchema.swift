@@ -11,6 +11,9 @@ enum ServerSchema {
     /// a listener ignores other documents' announcements by their name.
     static let channel = "forked_documents"
 
+    /// The channel devices tell each other where they are in a document on (``PresenceNote``).
+    static let presenceChannel = "forked_presence"
+
     /// The newest schema version this build knows.
     static var currentVersion: Int { migrations.count }
 

@@ -68,13 +68,33 @@ final class EditorSync {
     /// change of connection on the status line. Returns whether the screen changed.
     func idle(session: EditorSession) -> Bool {
         exchange.noteLocalChanges()
+        let cursorsMoved = exchangeCursors(session: session)
         let status = exchange.status
         let text = Self.describe(status, document: exchange.document)
-        guard text != shownConnection else { return false }
+        guard text != shownConnection else { return cursorsMoved }
         shownConnection = text
         session.message = text
         return true
     }
+
+    /// Tells the other devices where this device's cursor is, and shows theirs in the shared
+    /// document's pane; returns whether theirs moved.
+    private func exchangeCursors(session: EditorSession) -> Bool {
+        if let own = session.panes.first {
+            exchange.sharePresence(PeerCursor(name: Self.userName, position: own.state.cursor).presence)
+        }
+        let serverFork = PostgresExchange<FileRepository<TextDocument>>.serverFork.name
+        let peers = exchange.peers.compactMap { PeerCursor(presence: $0.value) }
+        guard (session.peerCursors[serverFork] ?? []) != peers else { return false }
+        session.peerCursors[serverFork] = peers
+        return true
+    }
+
+    /// How this editor names its user to the others.
+    static let userName: String = {
+        let environment = ProcessInfo.processInfo.environment
+        return environment["USER"].flatMap { $0.isEmpty ? nil : $0 } ?? ProcessInfo.processInfo.hostName
+    }()
 
     /// Stops syncing; what was not uploaded goes up at the next start.
     func stop() {

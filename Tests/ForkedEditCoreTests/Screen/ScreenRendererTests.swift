@@ -35,6 +35,32 @@ struct ScreenRendererTests {
         #expect(grid[0, 0].style.reverse)
     }
 
+    @Test("another person's cursor is marked in its pane and named on the title; a position past the text is clamped")
+    func peerCursors() {
+        var screen = content(right: "world\nsecond line")
+        screen.panes[1].peerCursors = [PeerCursor(name: "bob", position: TextPosition(line: 1, column: 3))]
+        let grid = ScreenRenderer.render(screen, columns: 80, rows: 12)
+        let rows = grid.plainTextRows()
+        #expect(rows[0].contains("right · in sync · bob at Ln 2"), "\(rows[0])")
+        let divider = rows[1].distance(from: rows[1].startIndex, to: rows[1].firstIndex(of: "│") ?? rows[1].endIndex)
+        #expect(grid[2, divider + 1 + 3].style == ScreenRenderer.peerCursorStyle)
+        #expect(grid[2, divider + 1 + 2].style == .plain)
+        #expect(grid.cursor?.row == 1, "the own cursor stays where it is")
+
+        screen.panes[1].peerCursors = [PeerCursor(name: "bob", position: TextPosition(line: 9, column: 40))]
+        let clamped = ScreenRenderer.render(screen, columns: 80, rows: 12)
+        #expect(clamped[2, divider + 1 + "second line".count].style == ScreenRenderer.peerCursorStyle)
+    }
+
+    @Test("a cursor's presence text reads back; other text is refused")
+    func peerCursorPresence() {
+        let cursor = PeerCursor(name: "ann smith", position: TextPosition(line: 4, column: 7))
+        #expect(PeerCursor(presence: cursor.presence) == cursor)
+        #expect(PeerCursor(presence: "x 1 ann") == nil)
+        #expect(PeerCursor(presence: "-1 1 ann") == nil)
+        #expect(PeerCursor(presence: "") == nil)
+    }
+
     @Test("wide characters and tabs are laid out on the grid")
     func wideAndTabs() {
         let grid = ScreenRenderer.render(content(left: "漢\tx", right: "e\u{301}"), columns: 40, rows: 12)

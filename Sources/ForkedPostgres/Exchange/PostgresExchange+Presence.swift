@@ -1,0 +1,54 @@
+import Foundation
+import PostgresNIO
+
+/// What another device last said about where it is in the document.
+public struct PeerPresence: Sendable, Equatable {
+    /// The device's id (see ``PostgresExchange/deviceID``).
+    public let device: String
+    /// What it shared with ``PostgresExchange/sharePresence(_:)``.
+    public let value: String
+    /// When this device heard it.
+    public let received: Date
+}
+
+extension PostgresExchange {
+    /// Tells the other devices on the document where this device is (an editor's cursor, a
+    /// selection, a user name: whatever `value` encodes, up to 4,000 bytes). It travels as a
+    /// `NOTIFY`, never stored; it is sent at once when connected, and again with every poll so
+    /// that devices joining later learn it. An empty value withdraws it.
+    public func sharePresence(_ value: String) {
+        let value = value.utf8.count <= PresenceNote.maximumValueBytes ? value : String(value.utf8.prefix(PresenceNote.maximumValueBytes)) ?? ""
+        shared.withLock { state in
+            guard state.ownPresence != value else { return }
+            state.ownPresence = value
+            state.wake?.yield(.presence)
+        }
+    }
+
+    /// The other devices heard from within ``Options/presenceLifetime``, most recent first.
+    public var peers: [PeerPresence] {
+        let oldest = Date().addingTimeInterval(-Self.seconds(options.presenceLifetime))
+        return shared.withLock { state in
+            state.peers.values.filter { $0.received >= oldest && !$0.value.isEmpty }.sorted { $0.received > $1.received }
+        }
+    }
+
+    /// Sends this device's presence, if it has one.
+    func sendPresence(on connection: PostgresConnection) async throws {
+        guard let value = shared.withLock({ $0.ownPresence }) else { return }
+        let note = PresenceNote(document: document, device: deviceID, value: value)
+        try await connection.query("SELECT pg_notify(\(ServerSchema.presenceChannel), \(note.payload))", logger: logger)
+    }
+
+    /// Notes another device's presence from a notification's payload.
+    func receivePresence(_ payload: String) {
+        guard let note = PresenceNote(payload: payload), note.document == document, note.device != deviceID else { return }
+        let peer = PeerPresence(device: note.device, value: note.value, received: Date())
+        shared.withLock { $0.peers[note.device] = peer }
+        updateStatus { $0.presenceNotesReceived += 1 }
+    }
+
+    private static func seconds(_ duration: Duration) -> TimeInterval {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+}
