@@ -9,8 +9,7 @@ extension PersistentDocument {
     /// A session on ``resource`` that reports to this document.
     ///
     /// Without sharing, the panes show the two own forks. When sharing, the left pane edits
-    /// the (single) own fork and the right pane shows, read-only, the other fork changed most
-    /// recently (main while there is none).
+    /// the (single) own fork and the right pane shows, read-only, ``forkShownBeside()``.
     public func makeSession(
         fileName: String?, columns: Int, rows: Int, writer: any DocumentWriter
     ) throws -> EditorSession {
@@ -18,7 +17,7 @@ extension PersistentDocument {
         let readOnly: Set<Int>
         if sharesRepository {
             guard let own = ownForks.first else { throw EditorSessionError.invalidForkNames([]) }
-            names = [own.name, try mostRecentlyChangedOtherFork().name]
+            names = [own.name, try forkShownBeside().name]
             readOnly = [1]
         } else {
             names = ownForks.map(\.name)
@@ -31,6 +30,13 @@ extension PersistentDocument {
         session.observer = self
         session.message = report.statusMessage
         return session
+    }
+
+    /// The fork the read-only pane shows when sharing: ``Options/shownFork`` when it exists,
+    /// else ``mostRecentlyChangedOtherFork()``.
+    public func forkShownBeside() throws -> Fork {
+        if let shown = options.shownFork, try resource.has(shown) { return shown }
+        return try mostRecentlyChangedOtherFork()
     }
 
     /// The fork, other than this process's and main, whose value changed last; main when
@@ -108,7 +114,7 @@ extension PersistentDocument {
             try synchronize()
         }
         if sharesRepository, session.readOnlyPanes.contains(1) {
-            let other = try mostRecentlyChangedOtherFork()
+            let other = try forkShownBeside()
             if other != session.forks[1] {
                 try session.showReadOnly(other, inPane: 1)
                 changed = true

@@ -42,14 +42,18 @@ public final class PersistentDocument: EditorSessionObserver {
         public var retryDelay: Duration
         /// While typing goes on, store (and record a version in the history) at least this often.
         public var historyInterval: Duration
+        /// When sharing: the fork the read-only pane always shows (with `--sync`, the server's
+        /// version); `nil` shows the other fork changed most recently.
+        public var shownFork: Fork?
 
         /// Creates options.
         public init(
             snapshotInterval: Int = 1000, publishInterval: Duration = .milliseconds(250),
             burstPause: Duration = .milliseconds(300), autoMerge: Bool = false, retryDelay: Duration = .seconds(1),
-            historyInterval: Duration = .seconds(5)
+            historyInterval: Duration = .seconds(5), shownFork: Fork? = nil
         ) {
             self.historyInterval = historyInterval
+            self.shownFork = shownFork
             self.snapshotInterval = max(1, snapshotInterval)
             self.publishInterval = publishInterval
             self.burstPause = burstPause

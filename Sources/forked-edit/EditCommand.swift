@@ -73,7 +73,11 @@ struct EditCommand: ParsableCommand {
             let syncSettings = try EditorSync.settings(url: sync)
             let syncNotice = try syncSettings.flatMap(EditorSync.check)
             let sharedFork = fork ?? (syncSettings == nil ? nil : EditorSync.deviceFork)
-            let (persistent, stateNotice) = try openState(text: document, forkNames: forkNames, sharedFork: sharedFork)
+            let (persistent, stateNotice) = try openState(
+                text: document, forkNames: forkNames, sharedFork: sharedFork,
+                // With --sync the right pane is the document as the server has it.
+                shownFork: syncSettings == nil ? nil : EditorSync.serverFork
+            )
             let editorSync = try syncSettings.map { settings in
                 try EditorSync(
                     persistent: persistent, document: self.document ?? filePath.map { URL(fileURLWithPath: $0).lastPathComponent },
@@ -125,7 +129,9 @@ struct EditCommand: ParsableCommand {
 
     /// The file's stored editing state, or `nil` for the demo document, with `--no-state`, and
     /// (with a notice for the status line) where the state directory cannot be written.
-    private func openState(text: String, forkNames: [String], sharedFork fork: String?) throws -> (PersistentDocument?, notice: String?) {
+    private func openState(
+        text: String, forkNames: [String], sharedFork fork: String?, shownFork: Fork?
+    ) throws -> (PersistentDocument?, notice: String?) {
         if autoMerge && fork == nil { throw CommandFailure("--auto-merge needs --fork NAME or --sync URL") }
         guard let filePath, !noState else {
             if sync != nil { throw CommandFailure("--sync needs a FILE and its stored state") }
@@ -148,7 +154,8 @@ struct EditCommand: ParsableCommand {
         do {
             let document = try StateDirectoryOpening.open(
                 file: filePath, fileText: exists ? text : nil, ownForks: ownForks,
-                sharing: fork != nil, autoMerge: autoMerge, fresh: fresh
+                sharing: fork != nil, autoMerge: autoMerge, fresh: fresh,
+                shownFork: shownFork
             )
             return (document, nil)
         } catch PersistenceError.fileSystem(let path, let reason) where fork == nil {

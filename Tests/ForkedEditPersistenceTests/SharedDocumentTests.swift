@@ -42,6 +42,28 @@ struct SharedDocumentTests {
         #expect(aliceSession.forks[1] == Fork(name: "bob"), "alice now shows the other fork, bob")
     }
 
+    @Test("a shown fork (the server's version under --sync) stays in the right pane whoever changed last")
+    func shownForkStays() throws {
+        let scratch = try ScratchFile(text: "shared\n")
+        let server = Fork(name: "postgres-server")
+        var options = immediate()
+        options.shownFork = server
+        let alice = try scratch.open(forks: ["alice"], shared: true, options: options)
+        defer { try? alice.close() }
+        #expect(try alice.session().forks.map(\.name) == ["alice", "main"], "until the shown fork exists, the usual choice")
+        try alice.resource.create(server)
+        let aliceSession = try alice.session()
+        #expect(aliceSession.forks.map(\.name) == ["alice", "postgres-server"])
+
+        let bob = try scratch.open(forks: ["bob"], shared: true, options: immediate())
+        defer { try? bob.close() }
+        let bobSession = try bob.session()
+        try type("<End> from bob", into: bobSession)
+        _ = try bob.idle(session: bobSession)
+        _ = try alice.idle(session: aliceSession)
+        #expect(aliceSession.forks[1] == server, "bob changed last, but the shown fork stays")
+    }
+
     @Test("with the editor's timings, the other process shows an edit within 500 ms")
     func liveWithinHalfASecond() throws {
         let scratch = try ScratchFile(text: "shared\n")

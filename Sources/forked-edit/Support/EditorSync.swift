@@ -41,6 +41,9 @@ final class EditorSync {
         }
     }
 
+    /// The fork holding the document as the server has it, shown in the right pane.
+    static let serverFork = PostgresExchange<FileRepository<TextDocument>>.serverFork
+
     /// The fork this device edits when `--fork` names none.
     static let deviceFork = "this-device"
 
@@ -83,7 +86,7 @@ final class EditorSync {
         if let own = session.panes.first {
             exchange.sharePresence(PeerCursor(name: Self.userName, position: own.state.cursor).presence)
         }
-        let serverFork = PostgresExchange<FileRepository<TextDocument>>.serverFork.name
+        let serverFork = Self.serverFork.name
         let peers = exchange.peers.compactMap { PeerCursor(presence: $0.value) }
         guard (session.peerCursors[serverFork] ?? []) != peers else { return false }
         session.peerCursors[serverFork] = peers

@@ -7,10 +7,11 @@ import Foundation
 /// neither, the editor stops with a message naming both ways out.
 enum StateDirectoryOpening {
     static func open(
-        file path: String, fileText: String?, ownForks: [Fork], sharing: Bool, autoMerge: Bool, fresh: Bool
+        file path: String, fileText: String?, ownForks: [Fork], sharing: Bool, autoMerge: Bool, fresh: Bool,
+        shownFork: Fork? = nil
     ) throws -> PersistentDocument {
         let file = URL(fileURLWithPath: path)
-        let options = PersistentDocument.Options(autoMerge: autoMerge)
+        let options = PersistentDocument.Options(autoMerge: autoMerge, shownFork: shownFork)
         func attempt() throws -> PersistentDocument {
             try PersistentDocument.open(
                 file: file, ownForks: ownForks, fileText: fileText, sharesRepository: sharing, options: options
