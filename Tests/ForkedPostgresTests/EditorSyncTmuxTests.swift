@@ -1,5 +1,6 @@
 import ForkedTestSupport
 import Foundation
+import Glibc
 import Testing
 
 /// Two `forked-edit FILE --sync URL --auto-merge` editors, each on its own copy of a file (two
@@ -7,26 +8,67 @@ import Testing
 @Suite(.enabled(if: PostgresTestServer.isAvailable && TmuxSession.executable != nil,
                 Comment(rawValue: PostgresTestServer.unavailableReason ?? "tmux is not installed")))
 struct EditorSyncTmuxTests {
-    private func editor(_ file: URL, server: PostgresTestServer, user: String) throws -> TmuxSession {
-        let arguments = [try builtProduct("forked-edit"), file.path, "--sync", server.url, "--document", "plan", "--auto-merge"]
+    /// An editor under tmux; with `pidFile`, its process id is written there (for kill -9).
+    private func editor(
+        _ file: URL, server: PostgresTestServer, user: String, autoMerge: Bool = true, pidFile: URL? = nil
+    ) throws -> TmuxSession {
+        let arguments = [try builtProduct("forked-edit"), file.path, "--sync", server.url, "--document", "plan"]
+            + (autoMerge ? ["--auto-merge"] : [])
         let quoted = arguments.map { "'\($0)'" }.joined(separator: " ")
+        let start = pidFile.map { "sh -c 'echo $$ > \($0.path); exec \"$0\" \"$@\"' env" } ?? "env"
         return try TmuxSession(
-            command: "env USER=\(user) SWIFT_BACKTRACE=interactive=no LANG=C.UTF-8 TERM=xterm-256color \(quoted); echo \"forked-edit exited with $?\"; sleep 10",
+            command: "\(start) USER=\(user) SWIFT_BACKTRACE=interactive=no LANG=C.UTF-8 TERM=xterm-256color \(quoted); echo \"forked-edit exited with $?\"; sleep 10",
             columns: 120, rows: 30
         )
+    }
+
+    private func copies(_ names: [String], in root: URL) throws -> [URL] {
+        try names.map { name in
+            let directory = root.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let file = directory.appendingPathComponent("plan.txt")
+            try Data("Plan\nsteps\n".utf8).write(to: file)
+            return file
+        }
+    }
+
+    @Test func anEditorKilledWhileSyncingReopensWithItsEditsAndPublishesThem() async throws {
+        try await withPostgresServer { server in
+            let root = FileManager.default.temporaryDirectory.appendingPathComponent("forked-sync-kill-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: root) }
+            let files = try copies(["ann", "bob"], in: root)
+            let pidFile = root.appendingPathComponent("ann.pid")
+            do {
+                let ann = try editor(files[0], server: server, user: "ann", autoMerge: false, pidFile: pidFile)
+                defer { ann.close() }
+                #expect(try ann.waitForScreen(timeout: .seconds(15)) { $0.contains("connected") } != nil, "\(ann.screenForMessage)")
+                try ann.sendKeys("End")
+                try ann.type(" typed before the kill")
+                #expect(try ann.waitForScreen { $0.contains("Plan typed before the kill") } != nil, "\(ann.screenForMessage)")
+                try await Task.sleep(for: .milliseconds(300))
+                let text = try String(contentsOf: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+                let editorProcess = try #require(Int32(text))
+                #expect(kill(editorProcess, SIGKILL) == 0)
+                #expect(await eventually { kill(editorProcess, 0) != 0 }, "the editor did not die")
+            }
+            let ann = try editor(files[0], server: server, user: "ann", autoMerge: false)
+            defer { ann.close() }
+            let reopened = try ann.waitForScreen(timeout: .seconds(15)) { $0.contains("Plan typed before the kill") && $0.contains("Recovered") }
+            #expect(reopened != nil, "the edit did not come back: \(ann.screenForMessage)")
+            try ann.sendKeys("F5")
+            let bob = try editor(files[1], server: server, user: "bob")
+            defer { bob.close() }
+            #expect(try bob.waitForScreen(timeout: .seconds(15)) { $0.contains("Plan typed before the kill") } != nil,
+                    "the recovered edit never reached the other machine: \(bob.screenForMessage)")
+            for pane in [ann, bob] { try pane.sendKeys("C-q") }
+        }
     }
 
     @Test func twoEditorsTypingAtOnceSeeEachOthersTextAndSaveTheSameFile() async throws {
         try await withPostgresServer { server in
             let root = FileManager.default.temporaryDirectory.appendingPathComponent("forked-sync-tmux-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: root) }
-            let files = try ["ann", "bob"].map { name in
-                let directory = root.appendingPathComponent(name)
-                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-                let file = directory.appendingPathComponent("plan.txt")
-                try Data("Plan\nsteps\n".utf8).write(to: file)
-                return file
-            }
+            let files = try copies(["ann", "bob"], in: root)
             let ann = try editor(files[0], server: server, user: "ann")
             defer { ann.close() }
             #expect(try ann.waitForScreen(timeout: .seconds(15)) { $0.contains("connected") } != nil, "\(ann.screenForMessage)")
