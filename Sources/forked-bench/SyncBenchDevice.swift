@@ -9,15 +9,20 @@ import Logging
 /// a `PostgresExchange`, edited the way the editor edits it (in a fork of its own, merged into
 /// main, so that the exchange's merges of other devices' changes are never written over).
 final class SyncBenchDevice: Sendable {
-    typealias Repository = FileRepository<TextDocument>
+    typealias Repository = AnyRepository<TextDocument>
 
     let resource: ForkedResource<Repository>
     let exchange: PostgresExchange<Repository>
     private let edits = Fork(name: "bench-edits")
 
-    /// Makes a device in `directory` (created) for `document` on the server `settings` name.
-    init(directory: URL, document: String, settings: PostgresSettings, uploadDelay: Duration) throws {
-        resource = try ForkedResource(repository: Repository(directory: directory.appendingPathComponent("repository")))
+    /// Makes a device in `directory` (created) for `document` on the server `settings` name,
+    /// its repository on disk there or, with `inMemory`, in memory (the exchange's own state
+    /// file stays on disk either way).
+    init(directory: URL, document: String, settings: PostgresSettings, uploadDelay: Duration, inMemory: Bool = false) throws {
+        let repository = inMemory
+            ? AnyRepository(InMemoryRepository<TextDocument>())
+            : AnyRepository(try FileRepository<TextDocument>(directory: directory.appendingPathComponent("repository")))
+        resource = try ForkedResource(repository: repository)
         var options = PostgresExchange<Repository>.Options()
         options.uploadDelay = uploadDelay
         options.pollInterval = .seconds(5)

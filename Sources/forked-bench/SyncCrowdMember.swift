@@ -29,6 +29,8 @@ struct SyncCrowdMember {
     var edits = 20
     var interval = Duration.milliseconds(200)
     var expectedLines = 0
+    /// Whether the device keeps its repository in memory rather than on disk.
+    var inMemory = false
 
     /// The file that tells every member to start, holding the start time; written once all are ready.
     static func goFile(in shared: URL) -> URL { shared.appendingPathComponent("go") }
@@ -50,6 +52,7 @@ struct SyncCrowdMember {
             case "--edits": edits = Int(value) ?? edits
             case "--interval-ms": interval = .milliseconds(Int(value) ?? 200)
             case "--expect-lines": expectedLines = Int(value) ?? expectedLines
+            case "--in-memory": inMemory = value == "yes"
             default: throw SyncBenchError("sync-member: unknown flag \(flag)")
             }
         }
@@ -61,13 +64,14 @@ struct SyncCrowdMember {
         return [
             "sync-member", "--url", url, "--document", document, "--directory", directory.path, "--name", name,
             "--edits", "\(edits)", "--interval-ms", "\(milliseconds)", "--expect-lines", "\(expectedLines)",
+            "--in-memory", inMemory ? "yes" : "no",
         ]
     }
 
     func run() async throws {
         let device = try SyncBenchDevice(
             directory: directory.appendingPathComponent(name), document: document,
-            settings: try PostgresSettings(url: url), uploadDelay: SyncLatencyBenchmark.uploadDelay
+            settings: try PostgresSettings(url: url), uploadDelay: SyncLatencyBenchmark.uploadDelay, inMemory: inMemory
         )
         let report = ReportBox()
         let watcher = watchArrivals(on: device, into: report)

@@ -53,7 +53,9 @@ struct EditorSyncTmuxTests {
             }
             let ann = try editor(files[0], server: server, user: "ann", autoMerge: false)
             defer { ann.close() }
-            let reopened = try ann.waitForScreen(timeout: .seconds(15)) { $0.contains("Plan typed before the kill") && $0.contains("Recovered") }
+            // Back from the journal or from the repository, depending on whether the shared
+            // fork was stored before the kill (every 250 ms while typing).
+            let reopened = try ann.waitForScreen(timeout: .seconds(15)) { $0.contains("Plan typed before the kill") && $0.contains("this-device") }
             #expect(reopened != nil, "the edit did not come back: \(ann.screenForMessage)")
             try ann.sendKeys("F5")
             let bob = try editor(files[1], server: server, user: "bob")

@@ -1,4 +1,5 @@
 import Foundation
+import Forked
 
 /// What an exchange remembers between runs, next to the local repository: which device it is
 /// and which server version its server fork holds.
@@ -33,7 +34,7 @@ struct ExchangeLocalState: Codable, Sendable, Equatable {
 
     /// Writes the state to `url` atomically.
     func save(to url: URL) throws {
-        try JSONEncoder().encode(self).write(to: url, options: .atomic)
+        try AtomicFile.write(JSONEncoder().encode(self), to: url)
     }
 }
 
@@ -47,7 +48,7 @@ enum DeviceIdentity {
             if !id.isEmpty, !id.contains(" ") { return id }
         }
         let id = UUID().uuidString.lowercased()
-        try Data((id + "\n").utf8).write(to: url, options: .atomic)
+        try AtomicFile.write((id + "\n").utf8, to: url)
         return id
     }
 }

@@ -75,8 +75,15 @@ final class EditorSync {
         let status = exchange.status
         let text = Self.describe(status, document: exchange.document)
         guard text != shownConnection else { return cursorsMoved }
+        // Another message on the status line (such as the edits recovered at start) stays, the
+        // connection's state after it; an earlier state of the connection is replaced.
+        let other = session.message.flatMap { message -> String? in
+            guard let shown = shownConnection else { return message }
+            if message == shown { return nil }
+            return message.hasSuffix("  " + shown) ? String(message.dropLast(shown.count + 2)) : message
+        }
         shownConnection = text
-        session.message = text
+        session.message = other.map { "\($0)  \(text)" } ?? text
         return true
     }
 
