@@ -7,6 +7,9 @@ public enum PostgresSyncError: Error, Equatable, Sendable, CustomStringConvertib
     case authenticationFailed(server: String, detail: String)
     /// The database named in the settings does not exist.
     case databaseMissing(server: String, database: String)
+    /// TLS could not be set up with the server: its certificate was not trusted (`verify-full`)
+    /// or the handshake failed. Not retried: it takes a change of settings or of the server.
+    case tlsFailed(server: String, detail: String)
     /// The server could not be reached or the connection broke; retried with backoff.
     case unreachable(server: String, detail: String)
     /// The server's tables were made by a newer version of this library.
@@ -33,6 +36,7 @@ public enum PostgresSyncError: Error, Equatable, Sendable, CustomStringConvertib
         case .invalidSettings(let reason): "invalid sync settings: \(reason)"
         case .authenticationFailed(let server, let detail): "the server refused the login for \(server): \(detail)"
         case .databaseMissing(let server, let database): "database '\(database)' does not exist on \(server)"
+        case .tlsFailed(let server, let detail): "TLS with \(server) failed: \(detail)"
         case .unreachable(let server, let detail): "cannot reach \(server): \(detail)"
         case .schemaTooNew(let found, let supported):
             "the server's sync tables are at schema version \(found), this build knows up to \(supported); update it"

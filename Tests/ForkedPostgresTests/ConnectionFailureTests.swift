@@ -52,4 +52,26 @@ struct ConnectionFailureTests {
             #expect(await eventually { device.exchange.status.isConnected && device.exchange.status.uploads == 1 })
         }
     }
+
+    @Test func tlsWithSSLModeRequireSyncsAndAnUnverifiableCertificateIsRefused() async throws {
+        try await withPostgresServer { server in
+            try #require(server.offersTLS, "openssl could not make a certificate for the test server")
+            let secure = try Device(settings: server.settings(sslMode: .require), initialText: "over TLS\n")
+            let plain = try Device(settings: server.settings())
+            defer { Task { await secure.remove(); await plain.remove() } }
+            secure.exchange.start()
+            plain.exchange.start()
+            #expect(await eventually { plain.text == "over TLS\n" })
+            let encrypted = try server.psql("SELECT count(*) FROM pg_stat_ssl JOIN pg_stat_activity USING (pid) WHERE ssl AND datname = 'forked'")
+            #expect((Int(encrypted) ?? 0) >= 1, "no connection used TLS")
+
+            // The test certificate is self-signed: verify-full must not accept it.
+            let verifying = try Device(settings: server.settings(sslMode: .verifyFull))
+            defer { Task { await verifying.remove() } }
+            verifying.exchange.start()
+            let error = try #require(await stoppedError(verifying))
+            guard case .tlsFailed = error else { Issue.record("expected a TLS failure, got \(error)"); return }
+            #expect(error.description.contains("certificate is not trusted"), "\(error)")
+        }
+    }
 }

@@ -44,6 +44,13 @@ struct PostgresConnector: Sendable {
         case .sslUnsupported:
             return .unreachable(server: server, detail: "the server does not offer TLS, which sslmode requires")
         case .connectionError:
+            if let tls = error.underlying as? NIOSSLError {
+                let detail = "\(tls)".contains("CERTIFICATE_VERIFY_FAILED")
+                    ? "the server's certificate is not trusted (verify-full checks it against the system's roots and the host name; "
+                        + "sslmode=require encrypts without checking)"
+                    : "the TLS handshake failed (\(tls))"
+                return .tlsFailed(server: server, detail: detail)
+            }
             return .unreachable(server: server, detail: error.underlying.map { "\($0)" } ?? "connection failed")
         default:
             return .unreachable(server: server, detail: "\(error.code)")

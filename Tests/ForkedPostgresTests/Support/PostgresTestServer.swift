@@ -33,8 +33,11 @@ final class PostgresTestServer: Sendable {
     }
 
     /// Settings for this server, as a device would have them.
-    func settings(password: String? = PostgresTestServer.password, database: String = PostgresTestServer.database) -> PostgresSettings {
-        PostgresSettings(host: "127.0.0.1", port: port, user: "postgres", password: password, database: database, sslMode: .disable)
+    func settings(
+        password: String? = PostgresTestServer.password, database: String = PostgresTestServer.database,
+        sslMode: PostgresSettings.SSLMode = .disable
+    ) -> PostgresSettings {
+        PostgresSettings(host: "127.0.0.1", port: port, user: "postgres", password: password, database: database, sslMode: sslMode)
     }
 
     /// The URL of this server, as a user would type it.
@@ -54,6 +57,13 @@ final class PostgresTestServer: Sendable {
             "-U", "postgres", "--auth-local=trust", "--auth-host=scram-sha-256", "--pwfile=\(passwordFile.path)",
             "-D", directory.appendingPathComponent("data").path,
         ])
+        // A self-signed certificate, so that TLS (sslmode=require) is tested against a real server.
+        let data = directory.appendingPathComponent("data").path
+        _ = try? runAsServerUser("/usr/bin/openssl", [
+            "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=forked-test",
+            "-keyout", data + "/server.key", "-out", data + "/server.crt",
+        ])
+        _ = try? runAsServerUser("/bin/chmod", ["600", data + "/server.key"])
         // A free port can be taken by a server another test starts at the same time: try a few.
         var attempt = 0
         while true {
@@ -79,9 +89,15 @@ final class PostgresTestServer: Sendable {
         guard let bin = Self.binDirectory else { return }
         try Self.runAsServerUser(bin + "/pg_ctl", [
             "-w", "-D", directory.appendingPathComponent("data").path, "-l", directory.appendingPathComponent("log").path,
-            "-o", "-c listen_addresses=127.0.0.1 -p \(port) -k \(directory.path) -c fsync=off -c max_connections=200",
+            "-o", "-c listen_addresses=127.0.0.1 -p \(port) -k \(directory.path) -c fsync=off -c max_connections=200"
+                + (offersTLS ? " -c ssl=on" : ""),
             "start",
         ])
+    }
+
+    /// Whether the server offers TLS (a certificate could be made with openssl).
+    var offersTLS: Bool {
+        FileManager.default.fileExists(atPath: directory.appendingPathComponent("data/server.crt").path)
     }
 
     /// Stops the server at once, as a crash or a power cut would.
