@@ -21,11 +21,13 @@ struct DeltaTests {
             #expect(firstUpload >= long.utf8.count)
 
             for index in 0..<20 {
+                let uploaded = typing.exchange.status.uploads
                 try typing.edit { text in
                     let offset = text.utf8.index(text.utf8.startIndex, offsetBy: 57 * (index * 37 % 4000) + 6)
                     text.insert(contentsOf: "k\(index)", at: offset)
                 }
-                #expect(await eventually { !typing.exchange.status.hasPendingChanges })
+                // Waiting for the upload itself: the status hears of the change a moment after it.
+                #expect(await eventually { typing.exchange.status.uploads > uploaded })
             }
             let status = typing.exchange.status
             // Generations 8 and 16 are snapshots; every other keystroke is a delta of a few bytes.

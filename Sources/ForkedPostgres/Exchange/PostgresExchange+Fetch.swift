@@ -56,6 +56,12 @@ extension PostgresExchange {
             if commit.idBytes == local.pendingCommit {
                 try resource.restart(Self.serverFork, with: value)
                 landedPending = true
+                // It is this device's upload, whose answer was lost: counted as one.
+                updateStatus {
+                    $0.uploads += 1
+                    $0.payloadBytesUploaded += commit.commit.body.payload.count
+                }
+                logger.notice("an upload whose answer was lost had landed", metadata: ["generation": "\(commit.generation)"])
             }
         }
         guard let value, let snapshot = try? coding.snapshot(of: value), SHA256Digest.digest(of: snapshot) == last.commit.valueDigest else {
