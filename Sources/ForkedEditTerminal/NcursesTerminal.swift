@@ -156,6 +156,17 @@ public final class NcursesTerminal: TerminalBackend {
         cnc_enable_mouse()
     }
 
+    /// Sends `text` to the system clipboard with OSC 52 (xterm, kitty, iTerm2, Windows Terminal,
+    /// tmux with `set-clipboard on`; others ignore it). Texts over 100 KB are not sent: many
+    /// terminals drop longer sequences, and some then show the rest as garbage.
+    public func copyToSystemClipboard(_ text: String) {
+        guard text.utf8.count <= Self.systemClipboardLimit else { return }
+        writeControlSequence("\u{1B}]52;c;" + Data(text.utf8).base64EncodedString() + "\u{07}")
+    }
+
+    /// The longest text sent to the system clipboard, in bytes.
+    static let systemClipboardLimit = 100_000
+
     /// Turns on bracketed paste (xterm, tmux, most terminals; others ignore it).
     static let bracketedPasteOn = "\u{1B}[?2004h"
     /// Turns it off again.

@@ -23,6 +23,12 @@ public final class TmuxSession {
         close()
     }
 
+    /// Runs any tmux command on this session's server (an option, `show-buffer`), returning its output.
+    @discardableResult
+    public func command(_ arguments: String...) throws -> String {
+        try run(arguments)
+    }
+
     /// Sends tmux key names, such as `Tab`, `F5`, `C-s`, `BSpace`.
     public func sendKeys(_ keys: String...) throws {
         try run(["send-keys", "-t", "editor"] + keys)

@@ -53,6 +53,24 @@ struct TmuxEverydayTests {
         _ = try tmux.waitForScreen { $0.contains("forked-edit exited with") }
     }
 
+    @Test("Copy puts the selection on the system clipboard (OSC 52; tmux keeps it as a buffer)")
+    func systemClipboard() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("clip.txt")
+        try "clip me\n".write(to: file, atomically: false, encoding: .utf8)
+        let tmux = try TmuxSession(command: try editorCommand([file.path]), columns: 100, rows: 30)
+        defer { tmux.close() }
+        try tmux.command("set-option", "-s", "set-clipboard", "on")
+        try #require(try tmux.waitForScreen { $0.components(separatedBy: "clip me").count >= 4 } != nil, "\(tmux.screenForMessage)")
+        try tmux.sendKeys("S-Right", "S-Right", "S-Right", "S-Right", "C-c")
+        #expect(try tmux.waitForScreen { $0.contains("Copied 4 characters") } != nil, "\(tmux.screenForMessage)")
+        let clipboard = try tmux.waitForScreen { _ in (try? tmux.command("show-buffer")) == "clip" }
+        #expect(clipboard != nil, "tmux's buffer holds: \((try? tmux.command("show-buffer")) ?? "nothing")")
+        try tmux.sendKeys("C-q")
+        _ = try tmux.waitForScreen { $0.contains("forked-edit exited with") }
+    }
+
     @Test("Emoji sequences show whole, at their width, with the text after them in place")
     func emojiSequences() throws {
         let directory = try makeTemporaryDirectory()

@@ -70,8 +70,12 @@ public enum EditorAction: Hashable, Sendable {
     case findAgain(forward: Bool)
     /// Ask for a line to go to.
     case goToLine
+    /// Ask for text to replace, then what to replace it with, in the selection or the whole pane.
+    case replace
     /// Merge, then save the merged text.
     case save
+    /// Ask for a file name (the current one to start from), then merge and save there.
+    case saveAs
     /// Leave the editor, asking first when there are unsaved changes.
     case quit
 }

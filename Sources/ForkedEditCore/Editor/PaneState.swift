@@ -101,7 +101,7 @@ public struct PaneState: Sendable, Equatable {
         return true
     }
 
-    private mutating func replace(from start: TextPosition, to end: TextPosition, with text: String, grouping: Bool) -> Bool {
+    mutating func replace(from start: TextPosition, to end: TextPosition, with text: String, grouping: Bool) -> Bool {
         let removed = buffer.text(from: start, to: end)
         guard removed != text else { return false }
         let offset = buffer.utf8Offset(of: min(start, end))

@@ -42,9 +42,11 @@ public enum KeyMap {
         case .function(3), .control("n"): return .findAgain(forward: true)
         case .control("p"): return .findAgain(forward: false)
         case .control("l"): return .goToLine
+        case .control("r"): return .replace
         case .control("z"): return .undo
         case .control("y"): return .redo
         case .control("s"): return .save
+        case .control("o"): return .saveAs
         case .control("q"): return .quit
         case .escape, .function, .control, .alt: return nil
         }

@@ -11,6 +11,10 @@ public enum StatusPrompt: Hashable, Sendable {
     case search(PromptField)
     /// Asking for a line (or `line:column`) to go to.
     case goToLine(PromptField)
+    /// Asking for the text to replace.
+    case replaceText(PromptField)
+    /// Asking what to replace `query` with.
+    case replacement(query: String, PromptField)
 
     /// Asking for a file name, with `typed` already entered and the cursor after it.
     public static func fileName(typed: String) -> StatusPrompt {
@@ -33,12 +37,15 @@ public enum StatusPrompt: Hashable, Sendable {
         case search(String)
         /// Go to this line (as typed).
         case goToLine(String)
+        /// Replace every `query` with `replacement`.
+        case replace(query: String, replacement: String)
     }
 
     /// The typed field of a prompt that has one.
     public var field: PromptField? {
         switch self {
-        case .fileName(let field), .search(let field), .goToLine(let field): return field
+        case .fileName(let field), .search(let field), .goToLine(let field), .replaceText(let field), .replacement(_, let field):
+            return field
         case .saveBeforeQuit: return nil
         }
     }
@@ -62,6 +69,18 @@ public enum StatusPrompt: Hashable, Sendable {
             switch field.handle(key) {
             case .editing: return .asking(.goToLine(field))
             case .submitted: return .goToLine(field.text)
+            case .cancelled: return .cancelled
+            }
+        case .replaceText(var field):
+            switch field.handle(key) {
+            case .editing: return .asking(.replaceText(field))
+            case .submitted: return field.text.isEmpty ? .cancelled : .asking(.replacement(query: field.text, PromptField()))
+            case .cancelled: return .cancelled
+            }
+        case .replacement(let query, var field):
+            switch field.handle(key) {
+            case .editing: return .asking(.replacement(query: query, field))
+            case .submitted: return .replace(query: query, replacement: field.text)
             case .cancelled: return .cancelled
             }
         case .saveBeforeQuit:

@@ -69,7 +69,7 @@ public enum ScreenRenderer {
         switch status.prompt {
         case .saveBeforeQuit?: message = WordWrap.lines("Save before quitting? y: save, n: quit, Esc: stay", width: grid.columns) + [""] + message
         case .fileName(let field)?: message = WordWrap.lines("File name: \(field.text)", width: grid.columns) + [""] + message
-        case .search?, .goToLine?, nil: break
+        case .search?, .goToLine?, .replaceText?, .replacement?, nil: break
         }
         let firstRow = max(0, (grid.rows - message.count) / 2)
         for (offset, line) in message.enumerated() {
@@ -171,7 +171,7 @@ public enum ScreenRenderer {
     ) {
         let limit = rect.column + rect.width
         switch status.prompt {
-        case .fileName(let field)?, .search(let field)?, .goToLine(let field)?:
+        case .fileName(let field)?, .search(let field)?, .goToLine(let field)?, .replaceText(let field)?, .replacement(_, let field)?:
             let (label, hint) = promptWording(status.prompt)
             let end = grid.write(label, row: rect.row, column: rect.column, limit: limit, style: CellStyle(bold: true))
             let after = grid.write(field.text, row: rect.row, column: end, limit: limit)
@@ -213,6 +213,8 @@ public enum ScreenRenderer {
         switch prompt {
         case .search?: return ("Find: ", "  (Enter find, Esc cancel)")
         case .goToLine?: return ("Go to line: ", "  (line or line:column, Enter go, Esc cancel)")
+        case .replaceText?: return ("Replace: ", "  (in the selection, or everywhere; Enter next, Esc cancel)")
+        case .replacement(let query, _)?: return ("Replace \"\(query)\" with: ", "  (Enter replace all, Esc cancel)")
         default: return ("File name to write: ", "  (Enter save, Esc cancel)")
         }
     }

@@ -68,6 +68,7 @@ public final class EditorApp {
             consecutiveEmptyPolls = 0
             try recorder?.record(event, at: clock())
             session.handle(event)
+            if let copied = session.takeSystemClipboardText() { backend.copyToSystemClipboard(copied) }
             _ = try onIdle?(session)
             try draw()
         }

@@ -92,6 +92,7 @@ extension EditorSession {
                 return
             }
             clipboard = text
+            systemClipboardText = text
             if action == .cut {
                 try edit { $0.deleteSelection() }
             } else {
@@ -151,6 +152,12 @@ extension EditorSession {
             find(query, forward: forward)
         case .goToLine:
             prompt = .goToLine(PromptField())
+        case .replace:
+            if panes[focusedPane].isReadOnly {
+                message = "\(panes[focusedPane].fork.name) is read-only here: another process edits it"
+                return
+            }
+            prompt = .replaceText(PromptField(text: searchQuery ?? ""))
         case .insertNextKeyVerbatim:
             insertsNextKeyVerbatim = true
             message = "^V: the next key is typed as it is (Tab types a tab)"
@@ -160,6 +167,8 @@ extension EditorSession {
             } else {
                 try save()
             }
+        case .saveAs:
+            prompt = .fileName(typed: fileName ?? "")
         case .quit:
             if isModified {
                 prompt = .saveBeforeQuit
@@ -350,6 +359,16 @@ extension EditorSession {
             guard !query.isEmpty else { return }
             searchQuery = query
             find(query, forward: true)
+        case .replace(let query, let replacement):
+            prompt = nil
+            var count = 0
+            try edit { state in
+                count = state.replaceEvery(query, with: replacement)
+                return count > 0
+            }
+            message = count == 0
+                ? "\"\(query)\" is not in \(panes[focusedPane].fork.name)"
+                : "Replaced \(Self.count(count, "match", plural: "matches")) of \"\(query)\": ^Z undoes them all"
         case .goToLine(let typed):
             prompt = nil
             let parts = typed.trimmingWhitespace().split(separator: ":", omittingEmptySubsequences: false)

@@ -84,6 +84,9 @@ public final class EditorSession {
     var savedText: String
     /// What Ctrl-K cut or Ctrl-C copied last, for Ctrl-U; shared by both panes.
     public internal(set) var clipboard = ""
+    /// Text cut or copied since the app last asked (``takeSystemClipboardText()``), for the
+    /// terminal to put on the system clipboard too.
+    var systemClipboardText: String?
     /// The text last searched for, highlighted in the focused pane until Esc.
     public internal(set) var searchQuery: String?
     /// Whether Ctrl-V was pressed, so the next key types its character (a tab) instead of acting.
@@ -209,8 +212,8 @@ public final class EditorSession {
     }
 
     /// "1 edit", "3 edits".
-    static func count(_ number: Int, _ noun: String) -> String {
-        number == 1 ? "1 \(noun)" : "\(number) \(noun)s"
+    static func count(_ number: Int, _ noun: String, plural: String? = nil) -> String {
+        number == 1 ? "1 \(noun)" : "\(number) \(plural ?? noun + "s")"
     }
 
     /// Shows each pane's fork as the resource now holds it, after something other than this
@@ -242,5 +245,13 @@ public final class EditorSession {
         panes[index] = EditorPane(fork: fork, document: document, isReadOnly: true)
         try refreshLiveMerge()
         scrollPanesToCursors()
+    }
+}
+
+extension EditorSession {
+    /// The text last cut or copied, once: the app hands it to the terminal's system clipboard.
+    public func takeSystemClipboardText() -> String? {
+        defer { systemClipboardText = nil }
+        return systemClipboardText
     }
 }

@@ -14,5 +14,14 @@ public protocol TerminalBackend: AnyObject {
     func nextEvent(timeoutMilliseconds: Int) throws -> InputEvent?
 
     /// Restores the terminal to the state it was in before the editor started.
+    /// Puts `text` on the system clipboard where the terminal allows it.
+    func copyToSystemClipboard(_ text: String)
+
     func shutdown()
+}
+
+extension TerminalBackend {
+    /// Puts `text` on the system clipboard where the terminal allows it (OSC 52); by default
+    /// nothing, for backends without a terminal.
+    public func copyToSystemClipboard(_ text: String) {}
 }

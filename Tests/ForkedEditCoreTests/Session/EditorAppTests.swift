@@ -8,6 +8,7 @@ final class ScriptedBackend: TerminalBackend {
     private(set) var drawn: [CellGrid] = []
     private(set) var shutdownCount = 0
     private(set) var timeouts: [Int] = []
+    private(set) var copied: [String] = []
 
     init(columns: Int, rows: Int, events: [InputEvent]) {
         size = (columns, rows)
@@ -22,6 +23,8 @@ final class ScriptedBackend: TerminalBackend {
     }
 
     func shutdown() { shutdownCount += 1 }
+
+    func copyToSystemClipboard(_ text: String) { copied.append(text) }
 }
 
 @Suite("EditorApp")
@@ -48,6 +51,15 @@ struct EditorAppTests {
         let replay = try HeadlessReplayer.replay(recording)
         #expect(replay.documents == (try session.documents()))
         #expect(replay.grid.plainTextRows() == backend.drawn.last?.plainTextRows())
+    }
+
+    @Test("cut and copy also go to the terminal's system clipboard, once each")
+    func systemClipboard() throws {
+        let keys: [Key] = [.shift(.right), .shift(.right), .control("c"), .text("x"), .control("q"), .text("n")]
+        let backend = ScriptedBackend(columns: 60, rows: 16, events: keys.map(InputEvent.key))
+        let session = try EditorSession(text: "doc\n", fileName: nil, columns: 80, rows: 24, writer: InMemoryDocumentWriter())
+        try EditorApp(session: session, backend: backend, clock: { 0.5 }).run()
+        #expect(backend.copied == ["do"])
     }
 
     @Test("a backend that never waits is an error, not a spinning loop")

@@ -21,6 +21,23 @@ struct SaveAsTests {
         #expect(writer.files["/tmp/notes.txt"] == "xtext")
     }
 
+    @Test("Ctrl-O asks for a name starting from the current one and saves there; the new name sticks")
+    func saveAsKey() throws {
+        let writer = InMemoryDocumentWriter()
+        try writer.write("text", toFile: "notes.txt")
+        let session = try EditorSession(text: "text", fileName: "notes.txt", columns: 80, rows: 24, writer: writer)
+        try type("x<C-o>", into: session)
+        #expect(session.prompt == .fileName(typed: "notes.txt"))
+        try type("<Home>copy-of-<Enter>", into: session)
+        #expect(writer.files["copy-of-notes.txt"] == "xtext")
+        #expect(writer.files["notes.txt"] == "text", "the old file is left as it was")
+        #expect(session.fileName == "copy-of-notes.txt")
+        try type("y<C-s>", into: session)
+        #expect(writer.files["copy-of-notes.txt"] == "xytext")
+        try type("<C-o><Esc>", into: session)
+        #expect(session.message == "Save cancelled")
+    }
+
     @Test("~ is the home directory")
     func tilde() throws {
         let writer = InMemoryDocumentWriter(homeDirectory: "/home/ada")
