@@ -44,7 +44,8 @@ extension EditorSession {
             return LowerViewContent(
                 // Dominance only matters where there is something to merge.
                 title: stats.allSatisfy { $0.inserted == 0 && $0.deleted == 0 }
-                    ? "Live merge, nothing to merge" : "Live merge, \(names[liveMerge.dominantPane]) dominant",
+                    ? "Live merge, nothing to merge"
+                    : "Live merge, \(names[liveMerge.dominantPane]) dominant" + Self.conflictNote(liveMerge.conflictCount),
                 summary: summary,
                 runs: liveMerge.runs,
                 topLine: topLine,
@@ -59,5 +60,10 @@ extension EditorSession {
                 leftColumn: pane.leftColumn
             )
         }
+    }
+
+    /// How the title counts true conflicts: both versions are kept and shown on red.
+    private static func conflictNote(_ count: Int) -> String {
+        count == 0 ? "" : ", \(Self.count(count, "conflict")) (both kept, on red)"
     }
 }

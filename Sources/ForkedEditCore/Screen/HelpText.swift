@@ -22,6 +22,6 @@ public enum HelpText {
         "Each pane edits its own fork;",
         "below, their live merge: green",
         "from the left fork, magenta the",
-        "right, yellow both.",
+        "right, yellow both, red conflict",
     ]
 }

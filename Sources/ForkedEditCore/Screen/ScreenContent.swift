@@ -8,6 +8,11 @@ public enum MergeViewOrigin: Hashable, Sendable {
     case rightFork
     /// Text both forks added identically.
     case bothForks
+    /// The left fork's version in a true conflict: both forks changed the same text
+    /// differently, and the merge kept both versions.
+    case conflictLeft
+    /// The right fork's version in a true conflict.
+    case conflictRight
 }
 
 /// A stretch of lower-view text with one origin; it may span several lines.

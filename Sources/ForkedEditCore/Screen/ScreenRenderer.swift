@@ -13,6 +13,9 @@ public enum ScreenRenderer {
         case .leftFork: return CellStyle(foreground: .green, bold: true)
         case .rightFork: return CellStyle(foreground: .magenta, bold: true)
         case .bothForks: return CellStyle(foreground: .yellow, bold: true)
+        // The fork's colour, on red: a conflict stands out from every other change.
+        case .conflictLeft: return CellStyle(foreground: .green, background: .red, bold: true, underline: true)
+        case .conflictRight: return CellStyle(foreground: .magenta, background: .red, bold: true, underline: true)
         }
     }
 

@@ -20,6 +20,8 @@ public struct LiveMerge: Sendable, Equatable {
     public let dominantPane: Int
     /// Per pane (left, right): characters inserted and deleted.
     public let statistics: [SideStatistics]
+    /// True conflicts: places both forks changed differently, where the merge kept both.
+    public let conflictCount: Int
 
     /// The origin the lower view uses for text coming only from pane `index`.
     public static func origin(ofPane index: Int) -> MergeViewOrigin {
@@ -56,22 +58,8 @@ public struct LiveMerge: Sendable, Equatable {
 
     /// Colours a merge of the dominant pane `dominant` with the other pane.
     private init(result: TextMergeResult, dominant: Int) {
-        let subordinate = 1 - dominant
-        var runs: [OriginRun] = []
-        for segment in result.segments where !segment.text.isEmpty {
-            let origin: MergeViewOrigin
-            switch segment.origin {
-            case .ancestor: origin = .unchanged
-            case .both: origin = .bothForks
-            case .dominant: origin = LiveMerge.origin(ofPane: dominant)
-            case .subordinate: origin = LiveMerge.origin(ofPane: subordinate)
-            }
-            if let last = runs.last, last.origin == origin {
-                runs[runs.count - 1].text += segment.text
-            } else {
-                runs.append(OriginRun(text: segment.text, origin: origin))
-            }
-        }
+        let runs = LiveMergeRuns.make(result, dominant: dominant)
+        self.conflictCount = result.conflicts.count
         let stats = result.statistics
         let dominantStatistics = SideStatistics(inserted: stats.dominantInserted, deleted: stats.dominantDeleted)
         let subordinateStatistics = SideStatistics(inserted: stats.subordinateInserted, deleted: stats.subordinateDeleted)

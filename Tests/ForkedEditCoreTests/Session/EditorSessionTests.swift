@@ -181,7 +181,7 @@ struct EditorSessionTests {
         #expect(grid.plainTextRows()[top] == "Lalpha")
         #expect(grid.plainTextRows()[top + 1] == "Rbeta")
         #expect(grid[top, 0].style == ScreenRenderer.style(for: .leftFork))
-        #expect(grid[top, 1].style == ScreenRenderer.style(for: .unchanged))
+        #expect(grid[top, 1].style == ScreenRenderer.style(for: .leftFork), "the L changed the word: all of it is coloured")
         #expect(grid[top + 1, 0].style == ScreenRenderer.style(for: .rightFork))
         #expect(session.screenContent().lower.summary == "left +1 -0  right +1 -0")
     }

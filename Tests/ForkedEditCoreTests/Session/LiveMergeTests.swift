@@ -18,4 +18,29 @@ struct LiveMergeTests {
             #expect(merge.statistics[0].deleted == 0)
         }
     }
+
+    @Test("a change inside a word colours the whole word; text next to it keeps its own colour")
+    func wholeWords() throws {
+        let merge = LiveMerge(texts: ["the cart sat\n", "the cat sat on\n"], ancestor: "the cat sat\n", dominantPane: 0)
+        #expect(merge.text == "the cart sat on\n")
+        #expect(merge.runs.contains(OriginRun(text: "cart", origin: .leftFork)), "\(merge.runs)")
+        #expect(merge.runs.contains(OriginRun(text: " on", origin: .rightFork)), "\(merge.runs)")
+        #expect(merge.runs.first == OriginRun(text: "the ", origin: .unchanged))
+    }
+
+    @Test("a true conflict is shown in the conflict colours and counted")
+    func conflicts() throws {
+        let merge = LiveMerge(texts: ["the dog sat\n", "the cow sat\n"], ancestor: "the cat sat\n", dominantPane: 0)
+        #expect(merge.conflictCount == 1)
+        #expect(merge.runs.contains { $0.origin == .conflictLeft && $0.text.contains("dog") }, "\(merge.runs)")
+        #expect(merge.runs.contains { $0.origin == .conflictRight && $0.text.contains("cow") }, "\(merge.runs)")
+        #expect(merge.runs.first == OriginRun(text: "the ", origin: .unchanged))
+        #expect(!merge.runs.contains { $0.origin == .leftFork || $0.origin == .rightFork }, "\(merge.runs)")
+
+        let session = try EditorSession(text: "the cat sat\n", fileName: nil, columns: 80, rows: 24, writer: InMemoryDocumentWriter())
+        for key in try KeyNotation.parse("<Right><Right><Right><Right><Del><Del><Del>dog<Tab><Right><Right><Right><Right><Del><Del><Del>cow") {
+            session.handle(.key(key))
+        }
+        #expect(session.screenContent().lower.title.hasSuffix(", 1 conflict (both kept, on red)"), "\(session.screenContent().lower.title)")
+    }
 }
