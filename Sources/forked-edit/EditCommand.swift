@@ -92,6 +92,9 @@ struct EditCommand: ParsableCommand {
                     columns: 80, rows: 24, writer: FileDocumentWriter()
                 )
             if let notice { session.warning = notice }
+            // The session holds its version source weakly: this keeps it for the editor's life.
+            let versions = persistent.map(HistoryVersions.init(document:))
+            session.versionSource = versions
             let recordingSink = try record.map { try FileLineSink(path: $0, replacing: force) }
             let castSink = try cast.map { try FileLineSink(path: $0, replacing: force) }
             let terminal = try NcursesTerminal()
@@ -117,7 +120,7 @@ struct EditCommand: ParsableCommand {
                 }
             )
             do {
-                try app.run()
+                try withExtendedLifetime(versions) { try app.run() }
             } catch {
                 // Whatever stopped the editor, what was typed goes into the repository.
                 try? persistent?.close()

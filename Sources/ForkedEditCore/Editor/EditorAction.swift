@@ -74,6 +74,8 @@ public enum EditorAction: Hashable, Sendable {
     case replace
     /// Merge, then save the merged text.
     case save
+    /// Show the focused pane's fork's earlier versions (the history view).
+    case showHistory
     /// Ask for a file name (the current one to start from), then merge and save there.
     case saveAs
     /// Leave the editor, asking first when there are unsaved changes.

@@ -36,6 +36,7 @@ public enum KeyMap {
         case .controlEnd: return .move(.documentEnd)
         case .function(1): return .toggleHelp
         case .function(2): return .toggleLowerView
+        case .function(4): return .showHistory
         case .function(5), .control("g"): return .merge
         case .control("v"): return .insertNextKeyVerbatim
         case .control("f"): return .search
@@ -57,7 +58,7 @@ public enum KeyMap {
     public static func hints(lowerViewMode: LowerViewMode = .liveMerge) -> [(key: String, label: String)] {
         [
             ("^S", "Save"), ("^Q", "Quit"), ("F5", "Merge"), ("F2", lowerViewMode == .liveMerge ? "Ancestor" : "Live merge"),
-            ("Tab", "Other pane"), ("^Z", "Undo"), ("F1", "Help"), ("^F", "Find"),
+            ("Tab", "Other pane"), ("^Z", "Undo"), ("F1", "Help"), ("^F", "Find"), ("F4", "History"),
         ]
     }
 }

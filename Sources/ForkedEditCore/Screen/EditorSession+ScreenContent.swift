@@ -7,6 +7,9 @@ extension EditorSession {
                 forkState: (try? stateDescription(ofPane: index)) ?? "unknown")
             content.highlight = index == focusedPane ? searchQuery : nil
             content.peerCursors = peerCursors[panes[index].fork.name] ?? []
+            if let view = historyView, view.pane == index {
+                content = PaneContent(forkName: view.title(forkName: panes[index].fork.name), pane: view.state, forkState: view.stateLine)
+            }
             return content
         }
         return ScreenContent(
@@ -27,6 +30,13 @@ extension EditorSession {
     }
 
     private func lowerViewContent() -> LowerViewContent {
+        if let view = historyView {
+            return LowerViewContent(
+                title: "What \(view.shown.shortID) changed",
+                summary: "Left older, Right newer, Enter restores it into \(panes[view.pane].fork.name), Esc returns",
+                runs: view.changes, topLine: view.state.topLine, leftColumn: view.state.leftColumn
+            )
+        }
         // The lower view follows the focused pane: same first line and horizontal offset,
         // moved down only as far as needed to show the cursor's line in its fewer rows.
         let pane = panes[focusedPane].state

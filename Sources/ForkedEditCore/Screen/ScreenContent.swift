@@ -13,6 +13,10 @@ public enum MergeViewOrigin: Hashable, Sendable {
     case conflictLeft
     /// The right fork's version in a true conflict.
     case conflictRight
+    /// In the history view: text the shown version added.
+    case added
+    /// In the history view: text the shown version removed, shown where it was.
+    case removed
 }
 
 /// A stretch of lower-view text with one origin; it may span several lines.

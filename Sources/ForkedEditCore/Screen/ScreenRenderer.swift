@@ -16,6 +16,9 @@ public enum ScreenRenderer {
         // The fork's colour, on red: a conflict stands out from every other change.
         case .conflictLeft: return CellStyle(foreground: .green, background: .red, bold: true, underline: true)
         case .conflictRight: return CellStyle(foreground: .magenta, background: .red, bold: true, underline: true)
+        case .added: return CellStyle(foreground: .green, bold: true)
+        // Underlined red: terminals have no reliable strike-through.
+        case .removed: return CellStyle(foreground: .red, underline: true)
         }
     }
 

@@ -37,6 +37,10 @@ extension EditorSession {
             try carryOut(prompt.answer(key))
             return
         }
+        if historyView != nil {
+            try handleHistoryKey(key)
+            return
+        }
         if insertsNextKeyVerbatim {
             insertsNextKeyVerbatim = false
             message = nil
@@ -167,6 +171,8 @@ extension EditorSession {
             } else {
                 try save()
             }
+        case .showHistory:
+            try openHistoryView()
         case .saveAs:
             prompt = .fileName(typed: fileName ?? "")
         case .quit:
@@ -180,7 +186,7 @@ extension EditorSession {
 
     /// Applies an edit to the focused pane and, when the text changed, stores it in the
     /// pane's fork and refreshes the live merge.
-    private func edit(_ change: (inout PaneState) -> Bool) throws {
+    func edit(_ change: (inout PaneState) -> Bool) throws {
         if panes[focusedPane].isReadOnly {
             message = "\(panes[focusedPane].fork.name) is read-only here: another process edits it"
             return

@@ -51,6 +51,10 @@ public final class EditorSession {
     public internal(set) var showsHelp = false
     /// The question on the status line, if any.
     public internal(set) var prompt: StatusPrompt?
+    /// Where the history view (F4) reads a fork's earlier versions; `nil` when there are none to read.
+    public weak var versionSource: (any VersionSource)?
+    /// The history view, while it is open.
+    public internal(set) var historyView: HistoryView?
     /// Other people's cursors by the name of the fork they are in, drawn in that fork's pane.
     public var peerCursors: [String: [PeerCursor]] = [:]
 

@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+@testable import ForkedEditCore
+
+/// Versions kept in memory, as the file's history would give them.
+final class ListedVersions: VersionSource {
+    var texts: [String: [String]]   // fork → texts, oldest first
+
+    init(_ texts: [String: [String]]) { self.texts = texts }
+
+    func versions(of fork: String) throws -> [VersionSummary] {
+        (texts[fork] ?? []).indices.reversed().map { index in
+            VersionSummary(id: "\(fork)-\(index)", shortID: "v\(index + 1)", time: Date(timeIntervalSince1970: Double(index) * 60),
+                           origin: fork, inserted: index, deleted: 0)
+        }
+    }
+
+    func text(ofVersion id: String) throws -> VersionText {
+        let parts = id.split(separator: "-")
+        let list = texts[String(parts[0])] ?? []
+        let text = list[Int(parts[1]) ?? 0]
+        return VersionText(text: text, changes: [OriginRun(text: text, origin: .added)])
+    }
+}
+
+@Suite("History view")
+struct HistoryViewTests {
+    func type(_ notation: String, into session: EditorSession) throws {
+        for key in try KeyNotation.parse(notation) { session.handle(.key(key)) }
+    }
+
+    func makeSession(_ versions: ListedVersions?) throws -> EditorSession {
+        let session = try EditorSession(text: "now\n", fileName: "notes.txt", columns: 100, rows: 24, writer: InMemoryDocumentWriter())
+        session.versionSource = versions
+        return session
+    }
+
+    @Test("F4 shows the fork's newest version; Left and Right step through time, read-only; Esc returns unchanged")
+    func browse() throws {
+        let versions = ListedVersions(["left": ["first\n", "second\n", "third\n"]])
+        let session = try makeSession(versions)
+        try type("<F4>", into: session)
+        var rows = session.render().plainTextRows()
+        #expect(rows[0].contains("left @ v3"), "\(rows[0])")
+        #expect(rows[0].contains("version 3 of 3"), "\(rows[0])")
+        #expect(rows[1].hasPrefix("third"))
+        try type("<Left><Left>", into: session)
+        rows = session.render().plainTextRows()
+        #expect(rows[1].hasPrefix("first"))
+        #expect(session.screenContent().lower.title == "What v1 changed")
+        try type("<Left>", into: session)
+        #expect(session.message == "This is the oldest version kept")
+        try type("xyz<Right>", into: session)
+        #expect(session.historyView?.shown.shortID == "v2", "typing does nothing but explain the keys")
+        #expect(session.paneTexts[0] == "now\n")
+        try type("<Esc>", into: session)
+        #expect(session.historyView == nil)
+        #expect(session.paneTexts[0] == "now\n")
+        #expect(session.render().plainTextRows()[1].hasPrefix("now"))
+    }
+
+    @Test("Enter restores the shown version into the fork as one edit that Ctrl-Z undoes")
+    func restore() throws {
+        let versions = ListedVersions(["left": ["first\n", "second\n"]])
+        let session = try makeSession(versions)
+        try type("<F4><Left><Enter>", into: session)
+        #expect(session.historyView == nil)
+        #expect(session.paneTexts[0] == "first\n")
+        #expect(try session.documents()["left"] == "first\n")
+        #expect(session.message == "Restored left to version v1: ^Z undoes it")
+        try type("<C-z>", into: session)
+        #expect(session.paneTexts[0] == "now\n")
+        #expect(try session.documents()["left"] == "now\n")
+    }
+
+    @Test("without a history, or before any version is kept, F4 says so")
+    func nothingToShow() throws {
+        let none = try makeSession(nil)
+        try type("<F4>", into: none)
+        #expect(none.historyView == nil)
+        #expect(none.message?.hasPrefix("No history here") == true)
+        let versions = ListedVersions([:])
+        let empty = try makeSession(versions)
+        try type("<F4>", into: empty)
+        #expect(empty.historyView == nil)
+        #expect(empty.message?.hasPrefix("No versions of left yet") == true)
+    }
+}
