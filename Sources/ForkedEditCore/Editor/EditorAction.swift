@@ -76,6 +76,8 @@ public enum EditorAction: Hashable, Sendable {
     case save
     /// Show the focused pane's fork's earlier versions (the history view).
     case showHistory
+    /// Wrap long lines at the pane's width, or stop wrapping them.
+    case toggleSoftWrap
     /// Ask for a file name (the current one to start from), then merge and save there.
     case saveAs
     /// Leave the editor, asking first when there are unsaved changes.

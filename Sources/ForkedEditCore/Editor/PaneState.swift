@@ -8,9 +8,9 @@ public struct PaneState: Sendable, Equatable {
     /// lose the column.
     private var goalDisplayColumn: Int?
     /// The first line shown.
-    public private(set) var topLine = 0
+    public internal(set) var topLine = 0
     /// The first display column shown (horizontal scroll of long lines).
-    public private(set) var leftColumn = 0
+    public internal(set) var leftColumn = 0
     /// Where the selection started (the other end is the cursor), or `nil` for no selection.
     public private(set) var selectionAnchor: TextPosition?
     /// The edits that can be undone.

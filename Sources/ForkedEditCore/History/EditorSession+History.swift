@@ -81,7 +81,12 @@ extension EditorSession {
     private func scrollHistoryView() {
         guard var view = historyView, case .regular(let regions) = EditorLayout(columns: size.columns, rows: size.rows) else { return }
         var state = view.state
-        state.scrollToCursor(width: regions.paneTexts[view.pane].width, height: regions.paneTexts[view.pane].height)
+        let (width, height) = (regions.paneTexts[view.pane].width, regions.paneTexts[view.pane].height)
+        if softWrap {
+            state.scrollToWrappedCursor(width: width, height: height)
+        } else {
+            state.scrollToCursor(width: width, height: height)
+        }
         view = view.replacingState(state)
         historyView = view
     }

@@ -37,6 +37,7 @@ public enum KeyMap {
         case .function(1): return .toggleHelp
         case .function(2): return .toggleLowerView
         case .function(4): return .showHistory
+        case .function(6): return .toggleSoftWrap
         case .function(5), .control("g"): return .merge
         case .control("v"): return .insertNextKeyVerbatim
         case .control("f"): return .search

@@ -10,6 +10,7 @@ extension EditorSession {
             if let view = historyView, view.pane == index {
                 content = PaneContent(forkName: view.title(forkName: panes[index].fork.name), pane: view.state, forkState: view.stateLine)
             }
+            content.wraps = softWrap
             return content
         }
         return ScreenContent(
@@ -21,7 +22,7 @@ extension EditorSession {
             ),
             showsHelp: showsHelp,
             lowerViewMode: lowerViewMode
-        )
+        ).withLowerWrapping(softWrap)
     }
 
     /// Draws the screen.
@@ -75,5 +76,14 @@ extension EditorSession {
     /// How the title counts true conflicts: both versions are kept and shown on red.
     private static func conflictNote(_ count: Int) -> String {
         count == 0 ? "" : ", \(Self.count(count, "conflict")) (both kept, on red)"
+    }
+}
+
+extension ScreenContent {
+    /// The content with the lower view wrapping long lines or not.
+    fileprivate func withLowerWrapping(_ wraps: Bool) -> ScreenContent {
+        var content = self
+        content.lower.wraps = wraps
+        return content
     }
 }

@@ -12,7 +12,7 @@ public enum HelpText {
         "^V Tab      type a tab",
         "^F F3 ^P    find, next, previous",
         "^L ^R       go to line; replace",
-        "F4          history of this fork",
+        "F4 F6       history; soft wrap",
         "Arrows Home End PgUp PgDn: move",
         "^Left ^Right  word left, right",
         "^Home ^End    start, end of text",

@@ -45,6 +45,8 @@ public struct PaneContent: Sendable, Equatable {
     public var highlight: String?
     /// Other people's cursors in this pane's fork.
     public var peerCursors: [PeerCursor] = []
+    /// Whether long lines wrap at the pane's width (soft wrap) instead of scrolling sideways.
+    public var wraps = false
 
     /// Creates pane content.
     public init(forkName: String, pane: PaneState, forkState: String) {
@@ -66,6 +68,8 @@ public struct LowerViewContent: Sendable, Equatable {
     public var topLine: Int
     /// First display column shown.
     public var leftColumn: Int
+    /// Whether long lines wrap at the view's width.
+    public var wraps = false
 
     /// Creates lower-view content.
     public init(title: String, summary: String, runs: [OriginRun], topLine: Int = 0, leftColumn: Int = 0) {

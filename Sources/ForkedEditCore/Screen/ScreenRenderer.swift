@@ -95,20 +95,44 @@ public enum ScreenRenderer {
         grid.write("\(marker)\(content.forkName) · \(content.forkState)\(peers)", row: title.row,
                    column: title.column, limit: title.column + title.width, style: style)
         let pane = content.pane
-        for row in 0..<text.height {
-            let line = pane.topLine + row
-            guard line < pane.buffer.lineCount else { break }
-            grid.drawTextLine(pieces(ofLine: line, in: pane, highlight: content.highlight), row: text.row + row, in: text,
-                              leftColumn: pane.leftColumn)
-        }
-        for peer in content.peerCursors { drawPeerCursor(peer, in: pane, text: text, into: &grid) }
-        if focused {
-            let row = pane.cursor.line - pane.topLine
-            let column = pane.cursorDisplayColumn - pane.leftColumn
-            if row >= 0, row < text.height, column >= 0, column < text.width {
-                grid.cursor = (text.row + row, text.column + column)
+        if content.wraps {
+            drawWrappedLines(content, text: text, into: &grid)
+        } else {
+            for row in 0..<text.height {
+                let line = pane.topLine + row
+                guard line < pane.buffer.lineCount else { break }
+                grid.drawTextLine(pieces(ofLine: line, in: pane, highlight: content.highlight), row: text.row + row, in: text,
+                                  leftColumn: pane.leftColumn)
             }
         }
+        for peer in content.peerCursors { drawPeerCursor(peer, in: pane, wraps: content.wraps, text: text, into: &grid) }
+        if focused, let (row, column) = location(of: pane.cursor, in: pane, wraps: content.wraps, text: text) {
+            grid.cursor = (text.row + row, text.column + column)
+        }
+    }
+
+    /// The pane's lines from its top line, each over as many rows as its width needs.
+    private static func drawWrappedLines(_ content: PaneContent, text: ScreenRect, into grid: inout CellGrid) {
+        let pane = content.pane
+        var row = 0
+        var line = pane.topLine
+        while row < text.height, line < pane.buffer.lineCount {
+            let linePieces = pieces(ofLine: line, in: pane, highlight: content.highlight)
+            for part in 0..<pane.wrappedRows(ofLine: line, width: text.width) where row < text.height {
+                grid.drawTextLine(linePieces, row: text.row + row, in: text, leftColumn: part * text.width)
+                row += 1
+            }
+            line += 1
+        }
+    }
+
+    /// Where `position` is in the pane's text area, or `nil` when it is scrolled out of view.
+    private static func location(of position: TextPosition, in pane: PaneState, wraps: Bool, text: ScreenRect) -> (Int, Int)? {
+        if wraps { return pane.wrappedLocation(of: position, width: text.width, height: text.height).map { ($0.row, $0.column) } }
+        let row = position.line - pane.topLine
+        let column = pane.buffer.displayColumn(of: position) - pane.leftColumn
+        guard row >= 0, row < text.height, column >= 0, column < text.width else { return nil }
+        return (row, column)
     }
 
     /// Style of another person's cursor.
@@ -116,12 +140,11 @@ public enum ScreenRenderer {
 
     /// Marks the cell under `peer`'s cursor, when it is on screen (at the end of a line, the
     /// blank cell after it).
-    private static func drawPeerCursor(_ peer: PeerCursor, in pane: PaneState, text: ScreenRect, into grid: inout CellGrid) {
+    private static func drawPeerCursor(
+        _ peer: PeerCursor, in pane: PaneState, wraps: Bool, text: ScreenRect, into grid: inout CellGrid
+    ) {
         // The position was taken in the other person's copy: it may lie past this one's text.
-        let position = pane.buffer.clamped(peer.position)
-        let row = position.line - pane.topLine
-        let column = pane.buffer.displayColumn(of: position) - pane.leftColumn
-        guard row >= 0, row < text.height, column >= 0, column < text.width else { return }
+        guard let (row, column) = location(of: pane.buffer.clamped(peer.position), in: pane, wraps: wraps, text: text) else { return }
         var cell = grid[text.row + row, text.column + column]
         cell.style = peerCursorStyle
         grid[text.row + row, text.column + column] = cell
@@ -166,9 +189,19 @@ public enum ScreenRenderer {
                              limit: title.column + title.width, style: titleStyle)
         grid.write(lower.summary, row: title.row, column: end + 1, limit: title.column + title.width, style: titleStyle)
         let lines = RunLines.lines(of: lower.runs, from: lower.topLine, count: text.height)
-        for (offset, pieces) in lines.enumerated() {
-            grid.drawTextLine(pieces.map { ($0.text, style(for: $0.origin)) }, row: text.row + offset, in: text,
-                              leftColumn: lower.leftColumn)
+        var row = 0
+        for pieces in lines where row < text.height {
+            let styled = pieces.map { ($0.text, style(for: $0.origin)) }
+            guard lower.wraps else {
+                grid.drawTextLine(styled, row: text.row + row, in: text, leftColumn: lower.leftColumn)
+                row += 1
+                continue
+            }
+            let width = pieces.reduce(0) { total, piece in piece.text.reduce(total) { TextColumns.advance($0, over: $1) } }
+            for part in 0...(width / max(1, text.width)) where row < text.height {
+                grid.drawTextLine(styled, row: text.row + row, in: text, leftColumn: part * text.width)
+                row += 1
+            }
         }
     }
 

@@ -173,6 +173,9 @@ extension EditorSession {
             }
         case .showHistory:
             try openHistoryView()
+        case .toggleSoftWrap:
+            softWrap.toggle()
+            message = softWrap ? "Soft wrap on: long lines wrap at the pane's width (F6 turns it off)" : "Soft wrap off"
         case .saveAs:
             prompt = .fileName(typed: fileName ?? "")
         case .quit:

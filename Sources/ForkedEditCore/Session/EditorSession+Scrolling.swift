@@ -10,7 +10,12 @@ extension EditorSession {
     func scrollPanesToCursors() {
         guard case .regular(let regions) = EditorLayout(columns: size.columns, rows: size.rows) else { return }
         for index in panes.indices {
-            panes[index].state.scrollToCursor(width: regions.paneTexts[index].width, height: regions.paneTexts[index].height)
+            let (width, height) = (regions.paneTexts[index].width, regions.paneTexts[index].height)
+            if softWrap {
+                panes[index].state.scrollToWrappedCursor(width: width, height: height)
+            } else {
+                panes[index].state.scrollToCursor(width: width, height: height)
+            }
         }
     }
 }

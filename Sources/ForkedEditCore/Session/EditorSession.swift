@@ -53,6 +53,8 @@ public final class EditorSession {
     public internal(set) var prompt: StatusPrompt?
     /// Where the history view (F4) reads a fork's earlier versions; `nil` when there are none to read.
     public weak var versionSource: (any VersionSource)?
+    /// Whether long lines wrap at the pane's width (F6) instead of scrolling sideways.
+    public internal(set) var softWrap = false
     /// The history view, while it is open.
     public internal(set) var historyView: HistoryView?
     /// Other people's cursors by the name of the fork they are in, drawn in that fork's pane.

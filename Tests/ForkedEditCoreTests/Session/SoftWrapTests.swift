@@ -1,0 +1,48 @@
+import Testing
+@testable import ForkedEditCore
+
+@Suite("Soft wrap")
+struct SoftWrapTests {
+    func type(_ notation: String, into session: EditorSession) throws {
+        for key in try KeyNotation.parse(notation) { session.handle(.key(key)) }
+    }
+
+    /// The left pane's text rows (up to the divider), trailing spaces dropped.
+    func leftRows(_ session: EditorSession, count: Int = 4) -> [String] {
+        session.render().plainTextRows().dropFirst().prefix(count).map { row in
+            let left = row.split(separator: "│", omittingEmptySubsequences: false).first ?? ""
+            return String(left.reversed().drop { $0 == " " }.reversed())
+        }
+    }
+
+    @Test("F6 wraps long lines at the pane's width; the cursor at a line's end sits on its last row")
+    func wraps() throws {
+        let line = "the quick brown fox jumps over the lazy dog"
+        let session = try EditorSession(text: line + "\nnext\n", fileName: nil, columns: 41, rows: 16, writer: InMemoryDocumentWriter())
+        #expect(leftRows(session)[0] == "the quick brown fox", "without wrap the line is cut at the pane's edge")
+        #expect(leftRows(session)[1] == "next")
+        try type("<F6>", into: session)
+        #expect(session.message?.hasPrefix("Soft wrap on") == true)
+        #expect(leftRows(session) == ["the quick brown fox", "jumps over the lazy", "dog", "next"])
+        try type("<End>", into: session)
+        let cursor = try #require(session.render().cursor)
+        #expect(cursor.row == 3 && cursor.column == 3, "\(cursor)")
+        try type("<F6>", into: session)
+        #expect(session.message == "Soft wrap off")
+    }
+
+    @Test("with wrap on, moving down through long lines scrolls so the cursor stays visible")
+    func scrolls() throws {
+        let long = String(repeating: "word ", count: 12)
+        let text = (0..<10).map { "\($0) \(long)" }.joined(separator: "\n") + "\n"
+        let session = try EditorSession(text: text, fileName: nil, columns: 41, rows: 16, writer: InMemoryDocumentWriter())
+        try type("<F6>", into: session)
+        for _ in 0..<6 { try type("<Down>", into: session) }
+        #expect(session.panes[0].state.cursor.line == 6)
+        #expect(session.panes[0].state.topLine > 0)
+        let cursor = try #require(session.render().cursor, "the cursor is on screen")
+        #expect(cursor.column == 0)
+        let rows = leftRows(session, count: 8)
+        #expect(rows[cursor.row - 1].hasPrefix("6 word"), "\(rows), cursor \(cursor)")
+    }
+}
