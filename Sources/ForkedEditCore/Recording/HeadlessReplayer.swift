@@ -40,14 +40,11 @@ public enum HeadlessReplayer {
             text: header.document, fileName: header.fileName, forkNames: header.forks,
             columns: header.columns, rows: header.rows, writer: writer
         )
-        try onFrame?(0, session.render())
-        for event in recording.events {
-            for input in event.inputEvents where !session.isFinished {
-                session.handle(input)
-            }
-            try onFrame?(event.time, session.render())
-            if session.isFinished { break }
+        let input = RecordingInput(recording, speed: nil)
+        let screen = OffscreenBackend(columns: header.columns, rows: header.rows) { grid in
+            try onFrame?(input.currentTime, grid)
         }
+        try EditorApp(session: session, backend: screen, clock: { input.currentTime }, input: input).run()
         return ReplayResult(
             grid: session.render(),
             documents: try session.documents(),
@@ -55,4 +52,22 @@ public enum HeadlessReplayer {
             didQuit: session.isFinished
         )
     }
+}
+
+/// A terminal that is only a grid in memory: what the editor draws goes to `onDraw`.
+final class OffscreenBackend: TerminalBackend {
+    let size: (columns: Int, rows: Int)
+    private let onDraw: (CellGrid) throws -> Void
+
+    init(columns: Int, rows: Int, onDraw: @escaping (CellGrid) throws -> Void) {
+        size = (columns, rows)
+        self.onDraw = onDraw
+    }
+
+    func draw(_ grid: CellGrid) throws { try onDraw(grid) }
+
+    /// Nothing is typed on a screen nobody sees.
+    func nextEvent(timeoutMilliseconds: Int) throws -> InputEvent? { nil }
+
+    func shutdown() {}
 }

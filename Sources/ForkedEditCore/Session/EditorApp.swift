@@ -4,6 +4,8 @@ public final class EditorApp {
     /// The session being run.
     public let session: EditorSession
     private let backend: any TerminalBackend
+    private let input: any InputSource
+    private let onInputEnd: ((EditorSession) throws -> Void)?
     private let recorder: SessionRecorder?
     private let cast: AsciicastWriter?
     private let clock: () -> Double
@@ -26,12 +28,18 @@ public final class EditorApp {
     ///     late `onIdle` runs when no key arrives.
     ///   - onIdle: Runs after every event and every input timeout (to store edits, refresh
     ///     forks other processes changed); returns whether the screen must be redrawn.
+    ///   - input: Where events come from: the backend (the default), or a recording played back.
+    ///   - onInputEnd: Runs when `input` runs out before the session finishes (a replay's end),
+    ///     before the backend is shut down.
     public init(
         session: EditorSession, backend: any TerminalBackend, recorder: SessionRecorder? = nil,
         cast: AsciicastWriter? = nil, clock: (() -> Double)? = nil,
         inputTimeoutMilliseconds: Int = EditorApp.inputTimeoutMilliseconds,
-        onIdle: ((EditorSession) throws -> Bool)? = nil
+        onIdle: ((EditorSession) throws -> Bool)? = nil,
+        input: (any InputSource)? = nil, onInputEnd: ((EditorSession) throws -> Void)? = nil
     ) {
+        self.input = input ?? backend
+        self.onInputEnd = onInputEnd
         self.inputTimeout = inputTimeoutMilliseconds
         self.onIdle = onIdle
         self.session = session
@@ -53,7 +61,11 @@ public final class EditorApp {
         var consecutiveEmptyPolls = 0
         while !session.isFinished {
             let started = clock()
-            guard let event = try backend.nextEvent(timeoutMilliseconds: inputTimeout) else {
+            guard let event = try input.nextEvent(timeoutMilliseconds: inputTimeout) else {
+                if input.isExhausted {
+                    try onInputEnd?(session)
+                    return
+                }
                 if try onIdle?(session) == true { try draw() }
                 // A backend that returns at once without waiting would make this loop spin;
                 // back off by drawing nothing and counting, and give up after a long streak.

@@ -2,7 +2,7 @@
 ///
 /// The editor core never talks to a terminal library directly; an adapter such as the
 /// ncurses backend implements this protocol, which keeps the core testable.
-public protocol TerminalBackend: AnyObject {
+public protocol TerminalBackend: InputSource {
     /// The current size of the terminal.
     var size: (columns: Int, rows: Int) { get }
 
@@ -13,10 +13,10 @@ public protocol TerminalBackend: AnyObject {
     /// A negative timeout waits indefinitely.
     func nextEvent(timeoutMilliseconds: Int) throws -> InputEvent?
 
-    /// Restores the terminal to the state it was in before the editor started.
     /// Puts `text` on the system clipboard where the terminal allows it.
     func copyToSystemClipboard(_ text: String)
 
+    /// Restores the terminal to the state it was in before the editor started.
     func shutdown()
 }
 

@@ -36,59 +36,38 @@ struct TerminalReplay {
             let components = start.duration(to: clock.now).components
             return Double(components.seconds) + Double(components.attoseconds) / 1e18
         }
-        func draw(_ banner: String? = nil) throws {
-            var grid = session.render()
-            if let banner { Self.overlayBanner(banner, on: &grid) }
-            try terminal.draw(grid)
-            try cast?.frame(grid, at: elapsedSeconds())
-        }
-
-        try draw()
-        var stopped = false
-        var previousTime = 0.0
-        replaying: for event in recording.events {
-            if let speed {
-                let deadline = clock.now + .milliseconds(max(0, Int((event.time - previousTime) / speed * 1000)))
-                while clock.now < deadline {
-                    let remaining = clock.now.duration(to: deadline).components
-                    let milliseconds = Int(remaining.seconds) * 1000 + Int(remaining.attoseconds / 1_000_000_000_000_000) + 1
-                    guard let input = try terminal.nextEvent(timeoutMilliseconds: milliseconds) else { continue }
-                    if Self.stopsReplay(input) {
-                        stopped = true
-                        break replaying
-                    }
-                    if case .resize = input {
-                        session.handle(input)
-                        try draw()
-                    }
-                }
+        let input = RecordingInput(recording, speed: speed, live: terminal)
+        let app = EditorApp(
+            session: session, backend: terminal, cast: cast, clock: elapsedSeconds, inputTimeoutMilliseconds: 100,
+            input: input,
+            onInputEnd: { session in
+                guard !input.wasStopped else { return }
+                // Played to the end: the screen stays until the user has seen it.
+                try Self.waitForAnyKey(on: terminal, session: session)
             }
-            previousTime = event.time
-            for input in event.inputEvents where !session.isFinished {
-                if case .resize = input { continue }
-                session.handle(input)
-            }
-            try draw()
-            if session.isFinished { break }
-        }
-
-        if !stopped, !session.isFinished {
-            try draw("Replay finished: press any key to leave")
-            while true {
-                guard let input = try terminal.nextEvent(timeoutMilliseconds: -1) else { continue }
-                guard case .resize = input else { break }
-                session.handle(input)
-                try draw("Replay finished: press any key to leave")
-            }
-        }
+        )
+        try app.run()
         return ReplayOutcome(
             screenText: session.render().plainTextRows().joined(separator: "\n") + "\n",
             documents: try session.documents()
         )
     }
 
-    private static func stopsReplay(_ event: InputEvent) -> Bool {
-        event == .key(.control("q")) || event == .key(.escape)
+    /// Shows the final screen with a banner until a key other than a resize arrives.
+    private static func waitForAnyKey(on terminal: NcursesTerminal, session: EditorSession) throws {
+        let banner = "Replay finished: press any key to leave"
+        func draw() throws {
+            var grid = session.render()
+            overlayBanner(banner, on: &grid)
+            try terminal.draw(grid)
+        }
+        try draw()
+        while true {
+            guard let input = try terminal.nextEvent(timeoutMilliseconds: -1) else { continue }
+            guard case .resize = input else { return }
+            session.handle(input)
+            try draw()
+        }
     }
 
     /// Writes `text` over the bottom row, so the user knows the replay is waiting for them.
