@@ -2,7 +2,7 @@ import Forked
 import ForkedEditCore
 
 extension PersistentDocument {
-    /// How long the editor should wait for input between calls to ``idle(session:)``: short
+    /// How long the editor should wait for input between calls to ``idle()``: short
     /// when sharing, so other processes' edits show within half a second.
     public var suggestedInputTimeoutMilliseconds: Int { sharesRepository ? 150 : 1000 }
 
@@ -47,7 +47,7 @@ extension PersistentDocument {
         return times.max { ($0.time, $1.fork) < ($1.time, $0.fork) }?.fork ?? .main
     }
 
-    /// Housekeeping between input events; returns whether the screen changed.
+    /// Housekeeping between input events; returns what it did, for the session to show (``EditorSession/show(_:)``).
     ///
     /// Snapshots once enough edits are journaled and typing pauses; when sharing, publishes
     /// this process's edits at least every ``Options/publishInterval`` and takes in other
@@ -57,28 +57,25 @@ extension PersistentDocument {
     /// A disk that fails (full, or an I/O error) does not stop the editor: the failure is
     /// reported on the status line, everything typed stays in memory (and in the journal where
     /// it could be written), and the write is retried, waiting longer after each failure.
-    public func idle(session: EditorSession) throws -> Bool {
+    public func idle() throws -> StoreReport {
         let now = clock.now
-        if let failure = storageFailure, now < failure.retryAt { return false }
+        if let failure = storageFailure, now < failure.retryAt { return StoreReport() }
         do {
             if storageFailure != nil {
                 if !isStored { try store() }
                 try flushJournals()
             }
             try rethrowJournalFailure()
-            var changed = try storeAndShare(session: session, now: now)
+            var report = try storeAndShare(now: now)
             if let failure = storageFailure {
                 storageFailure = nil
-                session.warning = nil
-                session.message = "Edits are stored again (after: \(failure.reason))"
-                changed = true
+                report.recoveredFrom = failure.reason
             }
-            return changed
+            return report
         } catch {
             let delay = min(storageFailure.map { $0.delay * 2 } ?? options.retryDelay, .seconds(30))
             storageFailure = StorageFailure(reason: "\(error)", delay: delay, retryAt: now + delay)
-            session.warning = "Could not store edits: \(error). Retrying; everything typed is still here."
-            return true
+            return StoreReport(failure: "\(error)")
         }
     }
 
@@ -89,8 +86,8 @@ extension PersistentDocument {
         }
     }
 
-    private func storeAndShare(session: EditorSession, now: ContinuousClock.Instant) throws -> Bool {
-        var changed = false
+    private func storeAndShare(now: ContinuousClock.Instant) throws -> StoreReport {
+        var report = StoreReport()
         let typingPaused = now - lastEdit >= options.burstPause
         let changedElsewhere = try sharesRepository && repositoryChangedElsewhere()
         // Auto-merge after this process's burst, and take in main's changes from other
@@ -100,26 +97,18 @@ extension PersistentDocument {
         if options.autoMerge, burstEnded || (changedElsewhere && !editedSinceMerge) {
             try synchronize { try resource.syncMain(with: ownForks) }
             editedSinceMerge = false
-            try session.reloadFromResource()
-            changed = true
+            report.forksChanged = true
         } else if sharesRepository {
             let publishDue = pendingEditCount > 0 && now - lastSynchronization >= options.publishInterval
             if publishDue || changedElsewhere {
                 try synchronize()
-                try session.reloadFromResource()
-                changed = true
+                report.forksChanged = true
             }
         } else if pendingEditCount >= options.snapshotInterval * (typingPaused ? 1 : 4)
             || (pendingEditCount > 0 && now - lastSynchronization >= options.historyInterval) {
             try synchronize()
         }
-        if sharesRepository, session.readOnlyPanes.contains(1) {
-            let other = try forkShownBeside()
-            if other != session.forks[1] {
-                try session.showReadOnly(other, inPane: 1)
-                changed = true
-            }
-        }
-        return changed
+        if sharesRepository { report.forkBeside = try forkShownBeside() }
+        return report
     }
 }

@@ -22,7 +22,7 @@ import Foundation
 /// let document = try PersistentDocument.open(file: url, ownForks: [Fork(name: "alice")],
 ///                                            fileText: try String(contentsOf: url), sharesRepository: true)
 /// let session = try document.makeSession(fileName: url.path, columns: 80, rows: 24, writer: writer)
-/// // ... drive the session; call document.idle(session:) between events ...
+/// // ... drive the session; call session.show(try document.idle()) between events ...
 /// try document.close()
 /// ```
 public final class PersistentDocument: EditorSessionObserver {

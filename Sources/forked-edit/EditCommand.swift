@@ -114,7 +114,7 @@ struct EditCommand: ParsableCommand {
                 session: session, backend: terminal, recorder: recorder, cast: castWriter,
                 inputTimeoutMilliseconds: persistent?.suggestedInputTimeoutMilliseconds ?? EditorApp.inputTimeoutMilliseconds,
                 onIdle: { session in
-                    let stored = try persistent?.idle(session: session) ?? false
+                    let stored = try persistent.map { session.show(try $0.idle()) } ?? false
                     let synced = editorSync?.idle(session: session) ?? false
                     return session.checkFileOnDiskIfDue() || stored || synced
                 }

@@ -19,13 +19,13 @@ struct DiskFaultTests {
             let document = try scratch.open(options: options)
             let session = try document.makeSession(fileName: scratch.file.path, columns: 80, rows: 24, writer: AtomicDocumentWriter())
             try type("typed ", into: session)
-            _ = try document.idle(session: session)
+            _ = session.show(try document.idle())
             try document.flushJournals()
 
             let run = FileFaults.run(FileFaults.Plan(directory: scratch.directory, step: step, action: .fail(code))) {
                 try type("more ", into: session)
                 try document.flushJournals()
-                _ = try document.idle(session: session)
+                _ = session.show(try document.idle())
                 try type("<C-s>", into: session)
             }
             guard run.outcome.fired else {
@@ -46,8 +46,8 @@ struct DiskFaultTests {
                 #expect((session.warning ?? session.message)?.isEmpty == false, "\(context): the failure is reported")
             }
             // The disk works again: the editor retries and saves.
-            _ = try document.idle(session: session)
-            _ = try document.idle(session: session)
+            _ = session.show(try document.idle())
+            _ = session.show(try document.idle())
             try type("<C-s>", into: session)
             #expect(session.message?.contains("saved") == true, "\(context): \(session.message ?? "")")
             #expect(scratch.text == "typed more base\n", "\(context)")

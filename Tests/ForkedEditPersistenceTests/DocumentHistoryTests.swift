@@ -37,7 +37,7 @@ struct DocumentHistoryTests {
             let document = try scratch.open(options: options)
             let session = try document.makeSession(fileName: scratch.file.path, columns: 80, rows: 24, writer: AtomicDocumentWriter())
             try type("a", into: session)
-            _ = try document.idle(session: session)
+            _ = session.show(try document.idle())
             try type("<C-s>", into: session)
             try document.close()
         }

@@ -232,7 +232,7 @@ struct PersistentDocumentTests {
         let session = try document.session()
         for digit in "0123456789" { try type(String(digit), into: session) }
         #expect(document.pendingEditCount == 10)
-        _ = try document.idle(session: session)
+        _ = session.show(try document.idle())
         #expect(document.pendingEditCount == 0)
         let stored = try ForkedResource(repository: try #require(document.repository))
         #expect(try stored.value(in: Fork(name: "left"))?.text == "0123456789")

@@ -30,15 +30,15 @@ struct SharedDocumentTests {
         #expect(bobSession.readOnlyPanes == [1])
 
         try type("<End> from alice", into: aliceSession)
-        _ = try alice.idle(session: aliceSession)
-        #expect(try bob.idle(session: bobSession))
+        _ = aliceSession.show(try alice.idle())
+        #expect(bobSession.show(try bob.idle()))
         #expect(bobSession.paneTexts[1] == "shared from alice\n")
 
         try type("<Tab>x", into: bobSession)
         #expect(bobSession.paneTexts[1] == "shared from alice\n", "the other fork is read-only")
         #expect(bobSession.message?.contains("read-only") == true)
 
-        _ = try alice.idle(session: aliceSession)
+        _ = aliceSession.show(try alice.idle())
         #expect(aliceSession.forks[1] == Fork(name: "bob"), "alice now shows the other fork, bob")
     }
 
@@ -51,7 +51,9 @@ struct SharedDocumentTests {
         let alice = try scratch.open(forks: ["alice"], shared: true, options: options)
         defer { try? alice.close() }
         #expect(try alice.session().forks.map(\.name) == ["alice", "main"], "until the shown fork exists, the usual choice")
-        try alice.resource.create(server)
+        // As the sync exchange makes it: in the shared repository on disk, then taken in.
+        try ForkedResource(repository: try #require(alice.repository)).create(server)
+        try alice.synchronize()
         let aliceSession = try alice.session()
         #expect(aliceSession.forks.map(\.name) == ["alice", "postgres-server"])
 
@@ -59,8 +61,8 @@ struct SharedDocumentTests {
         defer { try? bob.close() }
         let bobSession = try bob.session()
         try type("<End> from bob", into: bobSession)
-        _ = try bob.idle(session: bobSession)
-        _ = try alice.idle(session: aliceSession)
+        _ = bobSession.show(try bob.idle())
+        _ = aliceSession.show(try alice.idle())
         #expect(aliceSession.forks[1] == server, "bob changed last, but the shown fork stays")
     }
 
@@ -76,15 +78,15 @@ struct SharedDocumentTests {
         // Both editors wake at least every input timeout; alice has just published, which is
         // the worst case for her next edit.
         try type("a", into: aliceSession)
-        _ = try alice.idle(session: aliceSession)
+        _ = aliceSession.show(try alice.idle())
         try type("b", into: aliceSession)
         let typed = clock.now
-        _ = try alice.idle(session: aliceSession)
+        _ = aliceSession.show(try alice.idle())
         var seen: Duration?
         while clock.now - typed < .seconds(2) {
             usleep(UInt32(alice.suggestedInputTimeoutMilliseconds * 1000))
-            _ = try alice.idle(session: aliceSession)
-            _ = try bob.idle(session: bobSession)
+            _ = aliceSession.show(try alice.idle())
+            _ = bobSession.show(try bob.idle())
             if bobSession.paneTexts[1] == "abshared\n" {
                 seen = clock.now - typed
                 break
@@ -125,10 +127,10 @@ struct SharedDocumentTests {
         let aliceSession = try alice.session()
         let bobSession = try bob.session()
         try type("<End>!", into: aliceSession)
-        _ = try alice.idle(session: aliceSession)
+        _ = aliceSession.show(try alice.idle())
         try type("<Down><End>?", into: bobSession)
-        _ = try bob.idle(session: bobSession)
-        _ = try alice.idle(session: aliceSession)
+        _ = bobSession.show(try bob.idle())
+        _ = aliceSession.show(try alice.idle())
         let main = try ForkedResource(repository: try #require(alice.repository)).value(in: .main)?.text
         #expect(main == "top!\nbottom?\n")
         #expect(bobSession.paneTexts[0] == "top!\nbottom?\n")
@@ -136,9 +138,9 @@ struct SharedDocumentTests {
         #expect(aliceSession.paneTexts[0] == "top!\nbottom?\n")
         // Bob takes in alice's merge (which changed nothing for him); from then on neither
         // process writes or merges again.
-        _ = try bob.idle(session: bobSession)
-        #expect(try !alice.idle(session: aliceSession))
-        #expect(try !bob.idle(session: bobSession))
+        _ = bobSession.show(try bob.idle())
+        #expect(try !aliceSession.show(alice.idle()))
+        #expect(try !bobSession.show(bob.idle()))
     }
 
     /// The body of each child process: only enabled when a parent test starts this bundle.
@@ -154,7 +156,7 @@ struct SharedDocumentTests {
         let session = try document.session()
         for line in 0..<linesPerWorker {
             try type("<PgDn><PgDn><PgDn><PgDn><PgDn><End>\(fork) \(line)<Enter>", into: session)
-            _ = try document.idle(session: session)
+            _ = session.show(try document.idle())
             if line % 10 == 9 { try type("<F5>", into: session) }
         }
         try type("<F5>", into: session)
