@@ -7,6 +7,9 @@ public struct PaneState: Sendable, Equatable {
     /// The display column vertical moves try to keep, so passing a short line does not
     /// lose the column.
     private var goalDisplayColumn: Int?
+    /// The width lines wrap at on screen (soft wrap), or `nil` when they do not: Up and Down
+    /// then move by screen rows, as in other editors with soft wrap.
+    public internal(set) var wrapWidth: Int?
     /// The first line shown.
     public internal(set) var topLine = 0
     /// The first display column shown (horizontal scroll of long lines).
@@ -219,6 +222,10 @@ public struct PaneState: Sendable, Equatable {
     }
 
     private mutating func moveVertically(by delta: Int) {
+        if let width = wrapWidth {
+            for _ in 0..<abs(delta) { moveOneWrappedRow(down: delta > 0, width: max(1, width)) }
+            return
+        }
         let goal = goalDisplayColumn ?? cursorDisplayColumn
         let line = min(max(0, cursor.line + delta), buffer.lineCount - 1)
         if line == cursor.line {
@@ -228,6 +235,40 @@ public struct PaneState: Sendable, Equatable {
             return
         }
         cursor = TextPosition(line: line, column: buffer.column(atDisplayColumn: goal, inLine: line))
+        goalDisplayColumn = goal
+    }
+
+    /// One screen row down or up with lines wrapped at `width`, keeping the column within the row.
+    private mutating func moveOneWrappedRow(down: Bool, width: Int) {
+        let column = cursorDisplayColumn
+        let goal = goalDisplayColumn ?? column % width
+        let row = column / width
+        var line = cursor.line
+        var display: Int
+        if down {
+            if row + 1 < wrappedRows(ofLine: line, width: width) {
+                display = (row + 1) * width + goal
+            } else if line + 1 < buffer.lineCount {
+                line += 1
+                display = goal
+            } else {
+                cursor.column = buffer.characterCount(inLine: line)
+                goalDisplayColumn = nil
+                return
+            }
+        } else {
+            if row > 0 {
+                display = (row - 1) * width + goal
+            } else if line > 0 {
+                line -= 1
+                display = (wrappedRows(ofLine: line, width: width) - 1) * width + goal
+            } else {
+                cursor.column = 0
+                goalDisplayColumn = nil
+                return
+            }
+        }
+        cursor = TextPosition(line: line, column: buffer.column(atDisplayColumn: display, inLine: line))
         goalDisplayColumn = goal
     }
 

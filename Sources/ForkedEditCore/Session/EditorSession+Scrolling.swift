@@ -11,6 +11,7 @@ extension EditorSession {
         guard case .regular(let regions) = EditorLayout(columns: size.columns, rows: size.rows) else { return }
         for index in panes.indices {
             let (width, height) = (regions.paneTexts[index].width, regions.paneTexts[index].height)
+            panes[index].state.wrapWidth = softWrap ? width : nil
             if softWrap {
                 panes[index].state.scrollToWrappedCursor(width: width, height: height)
             } else {

@@ -37,12 +37,30 @@ struct SoftWrapTests {
         let text = (0..<10).map { "\($0) \(long)" }.joined(separator: "\n") + "\n"
         let session = try EditorSession(text: text, fileName: nil, columns: 41, rows: 16, writer: InMemoryDocumentWriter())
         try type("<F6>", into: session)
-        for _ in 0..<6 { try type("<Down>", into: session) }
+        // Each line takes 4 rows of the 20-column pane, and Down moves by rows.
+        for _ in 0..<24 { try type("<Down>", into: session) }
         #expect(session.panes[0].state.cursor.line == 6)
         #expect(session.panes[0].state.topLine > 0)
         let cursor = try #require(session.render().cursor, "the cursor is on screen")
         #expect(cursor.column == 0)
         let rows = leftRows(session, count: 8)
         #expect(rows[cursor.row - 1].hasPrefix("6 word"), "\(rows), cursor \(cursor)")
+    }
+
+    @Test("with wrap on, Up and Down move by screen rows, keeping the column within the row")
+    func movesByRows() throws {
+        let line = "the quick brown fox jumps over the lazy dog"
+        let session = try EditorSession(text: line + "\nnext\n", fileName: nil, columns: 41, rows: 16, writer: InMemoryDocumentWriter())
+        try type("<F6><Right><Right><Down>", into: session)
+        // The pane is 20 columns wide.
+        #expect(session.panes[0].state.cursor == TextPosition(line: 0, column: 22), "the second row of the same line")
+        try type("<Down>", into: session)
+        #expect(session.panes[0].state.cursor == TextPosition(line: 0, column: 42), "the third row, at its column")
+        try type("<Down>", into: session)
+        #expect(session.panes[0].state.cursor == TextPosition(line: 1, column: 2), "the next line")
+        try type("<Up><Up>", into: session)
+        #expect(session.panes[0].state.cursor == TextPosition(line: 0, column: 22))
+        try type("<F6><Down>", into: session)
+        #expect(session.panes[0].state.cursor.line == 1, "without wrap, Down goes to the next line")
     }
 }
