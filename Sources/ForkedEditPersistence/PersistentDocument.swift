@@ -295,19 +295,23 @@ public final class PersistentDocument: EditorSessionObserver {
     // MARK: EditorSessionObserver
 
     /// Queues the edit in its fork's journal; the keystroke does not wait for the disk.
-    public func editorSession(_ session: EditorSession, didApply edit: DocumentEdit) {
+    /// Throws when the first edit could not make the state directory (the edit stays in memory
+    /// and storing is retried).
+    public func editorSession(_ session: EditorSession, didApply edit: DocumentEdit) throws {
+        var failure: (any Error)?
         if repository == nil, storageFailure == nil {
             // The first edit makes the state directory.
             do {
                 try store()
             } catch {
                 storageFailure = StorageFailure(reason: "\(error)", delay: options.retryDelay, retryAt: clock.now + options.retryDelay)
-                session.warning = "Edits are not kept for crash recovery: \(error)"
+                failure = error
             }
         }
         guard let writer = writers[edit.fork] else {
             lastEdit = clock.now
             editedSinceMerge = true
+            if let failure { throw failure }
             return
         }
         writer.enqueue(
@@ -329,13 +333,9 @@ public final class PersistentDocument: EditorSessionObserver {
     }
 
     /// Remembers the saved text, to tell later changes made outside the editor.
-    public func editorSession(_ session: EditorSession, didSave text: String, toFile path: String) {
+    public func editorSession(_ session: EditorSession, didSave text: String, toFile path: String) throws {
         lastSavedText = text
         guard isStored else { return }
-        do {
-            try AtomicFile.write(text.utf8, to: layout.savedText)
-        } catch {
-            session.message = "Saved, but could not record it in \(layout.directory.lastPathComponent): \(error)"
-        }
+        try AtomicFile.write(text.utf8, to: layout.savedText)
     }
 }

@@ -79,12 +79,12 @@ struct PersistenceBenchmark {
             fork: Fork(name: "left"), change: PaneTextChange(utf8Offset: 500_000, removedUTF8Count: 0, inserted: "x"),
             cursorUTF8Offset: 500_001, version: Version(count: 1)
         )
-        let record = (0..<keystrokes).map { _ in
-            Timing.milliseconds(clock.measure { document.editorSession(session, didApply: edit) })
+        let record = try (0..<keystrokes).map { _ in
+            Timing.milliseconds(try clock.measure { try document.editorSession(session, didApply: edit) })
         }
         // How long a keystroke's record takes to be on disk: what the background thread pays.
         let durable = try (0..<200).map { _ in
-            document.editorSession(session, didApply: edit)
+            try document.editorSession(session, didApply: edit)
             return Timing.milliseconds(try clock.measure { try document.flushJournals() })
         }
         try document.flushJournals()

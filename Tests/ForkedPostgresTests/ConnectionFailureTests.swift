@@ -43,7 +43,7 @@ struct ConnectionFailureTests {
             let device = try Device(settings: server.settings(), initialText: "local")
             defer { Task { await device.remove() } }
             device.exchange.start()
-            #expect(await eventually {
+            #expect(await eventually(timeout: .seconds(40)) {
                 if case .offline = device.exchange.status.connection { return true } else { return false }
             })
             try device.edit { $0 += " edit" }

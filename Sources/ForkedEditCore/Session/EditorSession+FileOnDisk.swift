@@ -25,7 +25,7 @@ extension EditorSession {
             try merge()
         }
         savedText = text
-        observer?.editorSession(self, didSave: text, toFile: fileName)
+        noteSaved(text, toFile: fileName)
         try reloadFromResource()
         message = "\(fileName) was changed by another program: merged into main and \(editable.map(\.name).joined(separator: " and "))"
         return true
@@ -41,6 +41,16 @@ extension EditorSession {
         } catch {
             message = "Cannot read \(fileName ?? "the file") as changed outside the editor: \(error)"
             return true
+        }
+    }
+
+    /// Tells the observer the file holds `text` now; a failure to note it is said, not thrown:
+    /// the file itself is saved.
+    func noteSaved(_ text: String, toFile path: String) {
+        do {
+            try observer?.editorSession(self, didSave: text, toFile: path)
+        } catch {
+            message = "Saved, but outside changes to it cannot be told apart until the next save: \(error)"
         }
     }
 }

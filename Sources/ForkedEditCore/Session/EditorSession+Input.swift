@@ -205,9 +205,13 @@ extension EditorSession {
         panes[focusedPane].text = document.text
         if let observer, let textChange = pane.state.lastChange {
             let version = try resource.mostRecentVersion(of: fork)
-            observer.editorSession(
-                self, didApply: DocumentEdit(fork: fork, change: textChange, cursorUTF8Offset: cursor, version: version)
-            )
+            do {
+                try observer.editorSession(
+                    self, didApply: DocumentEdit(fork: fork, change: textChange, cursorUTF8Offset: cursor, version: version)
+                )
+            } catch {
+                warning = "Edits are not kept for crash recovery: \(error)"
+            }
         }
         try refreshLiveMerge()
     }
@@ -297,7 +301,7 @@ extension EditorSession {
         fileStampSeen = writer.stamp(ofFile: fileName)
         savedText = text
         isModified = hasUnsavedEdits
-        observer?.editorSession(self, didSave: text, toFile: fileName)
+        noteSaved(text, toFile: fileName)
         let lines = text.isEmpty ? 0 : mergedLineCount(text)
         let saved = "saved \(lines) line\(lines == 1 ? "" : "s") to \(fileName)"
         message = tookInOutsideChange

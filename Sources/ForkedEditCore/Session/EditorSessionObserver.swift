@@ -3,8 +3,9 @@
 ///
 /// Calls arrive on the thread that drives the session, in the order the changes happen.
 public protocol EditorSessionObserver: AnyObject {
-    /// The session stored `edit` in its resource.
-    func editorSession(_ session: EditorSession, didApply edit: DocumentEdit)
+    /// The session stored `edit` in its resource. Throws when the edit could not be kept
+    /// beyond memory; the session says so on the status line and goes on.
+    func editorSession(_ session: EditorSession, didApply edit: DocumentEdit) throws
 
     /// The session is about to merge; `merge` runs the merge on the session's resource.
     /// An observer that shares the resource with others runs it while the shared state is
@@ -12,8 +13,9 @@ public protocol EditorSessionObserver: AnyObject {
     func editorSession(_ session: EditorSession, performMerge merge: () throws -> Void) throws
 
     /// The file at `path` now holds `text` (with `"\n"` line breaks): the session saved it, or
-    /// took in a change another program made to it.
-    func editorSession(_ session: EditorSession, didSave text: String, toFile path: String)
+    /// took in a change another program made to it. Throws when that could not be noted; the
+    /// session says so on the status line.
+    func editorSession(_ session: EditorSession, didSave text: String, toFile path: String) throws
 }
 
 extension EditorSessionObserver {
@@ -23,5 +25,5 @@ extension EditorSessionObserver {
     }
 
     /// Does nothing.
-    public func editorSession(_ session: EditorSession, didSave text: String, toFile path: String) {}
+    public func editorSession(_ session: EditorSession, didSave text: String, toFile path: String) throws {}
 }
