@@ -32,4 +32,45 @@ public enum RunLines {
         }
         return result
     }
+
+    /// A line's pieces with every change that starts or ends inside a word widened to the whole
+    /// word: `cat` → `cart` shows `cart` in the fork's colour, not the `r` the character diff
+    /// found. The unchanged text around a change gives up the word's other letters, which are
+    /// only recoloured slices: no text is copied, so a long line costs no more than before.
+    public static func wholeWords(
+        _ pieces: [(text: Substring, origin: MergeViewOrigin)]
+    ) -> [(text: Substring, origin: MergeViewOrigin)] {
+        var result: [(text: Substring, origin: MergeViewOrigin)] = []
+        for (index, piece) in pieces.enumerated() {
+            guard piece.origin == .unchanged, !piece.text.isEmpty else {
+                result.append(piece)
+                continue
+            }
+            let text = piece.text
+            let previous = index > 0 ? pieces[index - 1] : nil
+            let next = index + 1 < pieces.count ? pieces[index + 1] : nil
+            // Letters of a word the change before it ends inside.
+            var leadEnd = text.startIndex
+            if let previous, previous.origin != .unchanged, previous.text.last.map(isWordCharacter) == true,
+               let first = text.first, isWordCharacter(first) {
+                leadEnd = text.firstIndex { !isWordCharacter($0) } ?? text.endIndex
+            }
+            // Letters of a word the change after it starts inside.
+            var tailStart = text.endIndex
+            if let next, next.origin != .unchanged, next.text.first.map(isWordCharacter) == true,
+               let last = text.last, isWordCharacter(last) {
+                tailStart = text.lastIndex { !isWordCharacter($0) }.map { text.index(after: $0) } ?? text.startIndex
+            }
+            // One word between two changes goes with the first.
+            tailStart = max(tailStart, leadEnd)
+            if let previous, leadEnd > text.startIndex { result.append((text[..<leadEnd], previous.origin)) }
+            if leadEnd < tailStart { result.append((text[leadEnd..<tailStart], .unchanged)) }
+            if let next, tailStart < text.endIndex { result.append((text[tailStart...], next.origin)) }
+        }
+        return result
+    }
+
+    private static func isWordCharacter(_ character: Character) -> Bool {
+        character.isLetter || character.isNumber || character == "_"
+    }
 }

@@ -191,7 +191,7 @@ public enum ScreenRenderer {
         let lines = RunLines.lines(of: lower.runs, from: lower.topLine, count: text.height)
         var row = 0
         for pieces in lines where row < text.height {
-            let styled = pieces.map { ($0.text, style(for: $0.origin)) }
+            let styled = RunLines.wholeWords(pieces).map { ($0.text, style(for: $0.origin)) }
             guard lower.wraps else {
                 grid.drawTextLine(styled, row: text.row + row, in: text, leftColumn: lower.leftColumn)
                 row += 1

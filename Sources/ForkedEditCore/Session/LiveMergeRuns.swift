@@ -1,19 +1,35 @@
 import ForkedMerge
 
-/// Turns a merge's segments into the coloured runs the live merge view shows.
-///
-/// Two things make the colours read as a person thinks of the change: text inside a true
-/// conflict (both forks changed it differently and both versions were kept) gets the
-/// conflict colours, and a change inside a word colours the whole word, not the letters the
-/// character diff happened to find (`cat` → `cart` shows `cart`, not `r`, in the fork's colour).
+/// Turns a merge's segments into the coloured runs the live merge view shows: text inside a
+/// true conflict (both forks changed it differently and both versions were kept) gets the
+/// conflict colours. (Whole words are coloured when a line is drawn: ``RunLines/wholeWords(_:)``.)
 enum LiveMergeRuns {
     static func make(_ result: TextMergeResult, dominant: Int) -> [OriginRun] {
-        let pieces = marked(result.segments, conflicts: result.conflicts.map(\.utf8Range), dominant: dominant)
-        return wholeWords(joined(pieces))
+        joined(marked(result.segments, zones: zones(of: result.conflicts, dominant: dominant), dominant: dominant))
     }
 
-    /// The view's origin of each segment, split where a conflict starts or ends.
-    private static func marked(_ segments: [TextMergeSegment], conflicts: [Range<Int>], dominant: Int) -> [OriginRun] {
+    /// Where the merged text is in conflict, and in whose colour: where both versions were
+    /// kept, the dominant fork's version (first) and then the other's, however the character
+    /// diff attributed their letters; `nil` colours a segment's own fork as in conflict.
+    private struct Zone {
+        var range: Range<Int>
+        var origin: MergeViewOrigin?
+    }
+
+    private static func zones(of conflicts: [TextMergeConflict], dominant: Int) -> [Zone] {
+        conflicts.flatMap { conflict -> [Zone] in
+            let range = conflict.utf8Range
+            guard conflict.kept == .both else { return [Zone(range: range, origin: nil)] }
+            let split = min(range.upperBound, range.lowerBound + conflict.dominant.utf8.count)
+            return [
+                Zone(range: range.lowerBound..<split, origin: conflicted(LiveMerge.origin(ofPane: dominant))),
+                Zone(range: split..<range.upperBound, origin: conflicted(LiveMerge.origin(ofPane: 1 - dominant))),
+            ].filter { !$0.range.isEmpty }
+        }
+    }
+
+    /// The view's origin of each segment, split where a conflict zone starts or ends.
+    private static func marked(_ segments: [TextMergeSegment], zones: [Zone], dominant: Int) -> [OriginRun] {
         var runs: [OriginRun] = []
         var offset = 0
         var next = 0
@@ -21,22 +37,31 @@ enum LiveMergeRuns {
             let origin = viewOrigin(segment.origin, dominant: dominant)
             let text = segment.text
             let length = text.utf8.count
-            // Cut points inside this segment: the conflicts' starts and ends.
-            var cuts: [Int] = [0]
-            while next < conflicts.count, conflicts[next].upperBound <= offset { next += 1 }
+            let end = offset + length
+            while next < zones.count, zones[next].range.upperBound <= offset { next += 1 }
+            var touching: [Zone] = []
             var index = next
-            while index < conflicts.count, conflicts[index].lowerBound < offset + length {
-                for bound in [conflicts[index].lowerBound, conflicts[index].upperBound] where bound > offset && bound < offset + length {
-                    cuts.append(bound - offset)
-                }
+            while index < zones.count, zones[index].range.lowerBound < end {
+                touching.append(zones[index])
                 index += 1
             }
-            cuts.append(length)
-            for (from, to) in zip(cuts, cuts.dropFirst()) where from < to {
-                let inConflict = conflicts[next...].contains { $0.lowerBound <= offset + from && offset + to <= $0.upperBound }
-                runs.append(OriginRun(text: String(text.utf8Slice(from, to)), origin: inConflict ? conflicted(origin) : origin))
+            guard !touching.isEmpty else {
+                // The usual case, a segment outside every conflict: kept as it is, not copied.
+                runs.append(OriginRun(text: text, origin: origin))
+                offset = end
+                continue
             }
-            offset += length
+            var cuts = [0, length]
+            for zone in touching {
+                for bound in [zone.range.lowerBound, zone.range.upperBound] where bound > offset && bound < end { cuts.append(bound - offset) }
+            }
+            cuts = Array(Set(cuts)).sorted()
+            for (from, to) in zip(cuts, cuts.dropFirst()) {
+                let zone = touching.first { $0.range.lowerBound <= offset + from && offset + to <= $0.range.upperBound }
+                let pieceOrigin = zone.map { $0.origin ?? conflicted(origin) } ?? origin
+                runs.append(OriginRun(text: String(text.utf8Slice(from, to)), origin: pieceOrigin))
+            }
+            offset = end
         }
         return runs
     }
@@ -69,34 +94,5 @@ enum LiveMergeRuns {
             }
         }
         return result
-    }
-
-    /// Gives a changed run the rest of any word it starts or ends inside, taken from the
-    /// unchanged runs around it.
-    private static func wholeWords(_ runs: [OriginRun]) -> [OriginRun] {
-        var runs = runs
-        for index in runs.indices where runs[index].origin != .unchanged {
-            if index > 0, runs[index - 1].origin == .unchanged,
-               let first = runs[index].text.first, isWordCharacter(first),
-               let last = runs[index - 1].text.last, isWordCharacter(last) {
-                let before = runs[index - 1].text
-                let wordStart = before.lastIndex { !isWordCharacter($0) }.map { before.index(after: $0) } ?? before.startIndex
-                runs[index].text = String(before[wordStart...]) + runs[index].text
-                runs[index - 1].text = String(before[..<wordStart])
-            }
-            if index + 1 < runs.count, runs[index + 1].origin == .unchanged,
-               let last = runs[index].text.last, isWordCharacter(last),
-               let first = runs[index + 1].text.first, isWordCharacter(first) {
-                let after = runs[index + 1].text
-                let wordEnd = after.firstIndex { !isWordCharacter($0) } ?? after.endIndex
-                runs[index].text += after[..<wordEnd]
-                runs[index + 1].text = String(after[wordEnd...])
-            }
-        }
-        return joined(runs.filter { !$0.text.isEmpty })
-    }
-
-    private static func isWordCharacter(_ character: Character) -> Bool {
-        character.isLetter || character.isNumber || character == "_"
     }
 }

@@ -23,9 +23,23 @@ struct LiveMergeTests {
     func wholeWords() throws {
         let merge = LiveMerge(texts: ["the cart sat\n", "the cat sat on\n"], ancestor: "the cat sat\n", dominantPane: 0)
         #expect(merge.text == "the cart sat on\n")
-        #expect(merge.runs.contains(OriginRun(text: "cart", origin: .leftFork)), "\(merge.runs)")
-        #expect(merge.runs.contains(OriginRun(text: " on", origin: .rightFork)), "\(merge.runs)")
-        #expect(merge.runs.first == OriginRun(text: "the ", origin: .unchanged))
+        let line = try #require(RunLines.lines(of: merge.runs, from: 0, count: 1).first)
+        // Adjacent pieces of one colour read as one.
+        var words: [(String, MergeViewOrigin)] = []
+        for piece in RunLines.wholeWords(line) {
+            if let last = words.last, last.1 == piece.origin {
+                words[words.count - 1].0 += piece.text
+            } else {
+                words.append((String(piece.text), piece.origin))
+            }
+        }
+        #expect(words.contains { $0 == ("cart", .leftFork) }, "\(words)")
+        #expect(words.contains { $0 == (" on", .rightFork) }, "\(words)")
+        #expect(words.first.map { $0 == ("the ", .unchanged) } == true, "\(words)")
+        // Between two changes, one word goes with the first; punctuation never moves.
+        let between = RunLines.wholeWords([("ab", .leftFork), ("cd", .unchanged), ("ef", .rightFork), (", x", .unchanged)])
+        #expect(between.map { String($0.text) } == ["ab", "cd", "ef", ", x"])
+        #expect(between.map(\.origin) == [.leftFork, .leftFork, .rightFork, .unchanged])
     }
 
     @Test("a true conflict is shown in the conflict colours and counted")
