@@ -21,6 +21,8 @@ final class PostgresTestServer: Sendable {
     }()
 
     static let isAvailable = unavailableReason == nil
+    /// Whether a certificate can be made for the server to offer TLS (openssl is installed).
+    static let canMakeCertificates = FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl")
     static let password = "test-password"
     static let database = "forked"
 
