@@ -21,6 +21,16 @@ extension PaneState {
         return row < height ? (row, column % width) : nil
     }
 
+    /// Scrolls just enough that the cursor is visible in a text area of the given size, its
+    /// lines wrapped at `width` when `wraps`.
+    public mutating func scrollToCursor(width: Int, height: Int, wraps: Bool) {
+        if wraps {
+            scrollToWrappedCursor(width: width, height: height)
+        } else {
+            scrollToCursor(width: width, height: height)
+        }
+    }
+
     /// Scrolls, with lines wrapped at `width`, just enough that the cursor's row is visible.
     public mutating func scrollToWrappedCursor(width: Int, height: Int) {
         leftColumn = 0

@@ -82,11 +82,7 @@ extension EditorSession {
         guard var view = historyView, case .regular(let regions) = EditorLayout(columns: size.columns, rows: size.rows) else { return }
         var state = view.state
         let (width, height) = (regions.paneTexts[view.pane].width, regions.paneTexts[view.pane].height)
-        if softWrap {
-            state.scrollToWrappedCursor(width: width, height: height)
-        } else {
-            state.scrollToCursor(width: width, height: height)
-        }
+        state.scrollToCursor(width: width, height: height, wraps: softWrap)
         view = view.replacingState(state)
         historyView = view
     }

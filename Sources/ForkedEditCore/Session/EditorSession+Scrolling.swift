@@ -12,11 +12,7 @@ extension EditorSession {
         for index in panes.indices {
             let (width, height) = (regions.paneTexts[index].width, regions.paneTexts[index].height)
             panes[index].state.wrapWidth = softWrap ? width : nil
-            if softWrap {
-                panes[index].state.scrollToWrappedCursor(width: width, height: height)
-            } else {
-                panes[index].state.scrollToCursor(width: width, height: height)
-            }
+            panes[index].state.scrollToCursor(width: width, height: height, wraps: softWrap)
         }
     }
 }
