@@ -20,6 +20,10 @@ struct PresenceTests {
             #expect(ann.exchange.peers.isEmpty, "a device does not hear itself")
             ann.exchange.sharePresence("0 4 ann")
             #expect(await eventually { bob.exchange.peers.first?.value == "0 4 ann" })
+            // Too long: cut to whole characters within the limit, never dropped.
+            ann.exchange.sharePresence("a" + String(repeating: "é", count: 3000))
+            #expect(await eventually { bob.exchange.peers.first?.value.hasPrefix("aé") == true })
+            #expect((bob.exchange.peers.first?.value.utf8.count ?? .max) <= 4000)
             // Withdrawn with an empty value.
             ann.exchange.sharePresence("")
             #expect(await eventually { bob.exchange.peers.isEmpty })

@@ -17,7 +17,9 @@ extension PostgresExchange {
     /// `NOTIFY`, never stored; it is sent at once when connected, and again with every poll so
     /// that devices joining later learn it. An empty value withdraws it.
     public func sharePresence(_ value: String) {
-        let value = value.utf8.count <= PresenceNote.maximumValueBytes ? value : String(value.utf8.prefix(PresenceNote.maximumValueBytes)) ?? ""
+        // Cut by whole characters: a cut inside one would not be text, and sent nothing at all.
+        var value = value
+        while value.utf8.count > PresenceNote.maximumValueBytes { value.removeLast() }
         shared.withLock { state in
             guard state.ownPresence != value else { return }
             state.ownPresence = value
