@@ -9,7 +9,7 @@ public struct JournalContents: Sendable, Equatable {
     /// The fork's version in the repository when the journal was started.
     public var baseVersion: Version
     /// Each edit: the change, the cursor after it, and its version in the editing session.
-    public var edits: [(change: PaneTextChange, cursorUTF8Offset: Int, version: Version)]
+    public var edits: [(change: TextEdit, cursorUTF8Offset: Int, version: Version)]
     /// Bytes of a torn last record that were dropped.
     public var droppedBytes: Int
 
@@ -32,7 +32,7 @@ public struct JournalContents: Sendable, Equatable {
         let header: JournalRecord
         do { header = try JournalRecord(decoding: first) } catch { throw corrupt("first record: \(error)") }
         guard case .header(let fork, let baseVersion) = header else { throw corrupt("does not start with a header") }
-        var edits: [(change: PaneTextChange, cursorUTF8Offset: Int, version: Version)] = []
+        var edits: [(change: TextEdit, cursorUTF8Offset: Int, version: Version)] = []
         edits.reserveCapacity(contents.records.count - 1)
         for (index, payload) in contents.records.enumerated().dropFirst() {
             let record: JournalRecord

@@ -13,7 +13,7 @@ public enum JournalRecord: Sendable, Equatable {
     /// The first record: the journal's edits apply on top of `forkVersion` of `fork`.
     case header(fork: Fork, forkVersion: Version)
     /// One edit of the journal's fork.
-    case edit(change: PaneTextChange, cursorUTF8Offset: Int, version: Version)
+    case edit(change: TextEdit, cursorUTF8Offset: Int, version: Version)
 
     static let format: UInt8 = 1
     private static let headerTag = UInt8(ascii: "H")
@@ -57,7 +57,7 @@ public enum JournalRecord: Sendable, Equatable {
             guard numbers[0...2].allSatisfy({ $0 <= UInt64(Int.max) }) else { throw .offsetOutOfRange }
             guard let inserted = String(validating: bytes[33...], as: UTF8.self) else { throw .invalidText }
             self = .edit(
-                change: PaneTextChange(utf8Offset: Int(numbers[0]), removedUTF8Count: Int(numbers[1]), inserted: inserted),
+                change: TextEdit(utf8Offset: Int(numbers[0]), removedUTF8Count: Int(numbers[1]), inserted: inserted),
                 cursorUTF8Offset: Int(numbers[2]),
                 version: Version(count: numbers[3])
             )

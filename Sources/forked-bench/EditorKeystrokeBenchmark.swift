@@ -149,12 +149,16 @@ struct EditorKeystrokeBenchmark {
     }
 
     /// Where a keystroke's time goes, measured piece by piece on the session's final state
-    /// with public calls: re-joining the edited pane's lines (what an edit cost before the
-    /// session learned to splice), the live merge, and the two halves of drawing.
+    /// with public calls: re-joining the edited pane's lines (what an edit cost before edits
+    /// were applied by range), applying one edit by range, the live merge, and the two halves
+    /// of drawing.
     private func phaseRows(of session: EditorSession, label: String) -> [BenchmarkRow] {
         let runs = options.runs
         let pane = session.panes[session.focusedPane].state
         let join = Timing.medianMilliseconds(runs: runs) { _ = pane.buffer.text.utf8.count }
+        let paneText = session.paneTexts[session.focusedPane]
+        let typed = TextEdit(utf8Offset: paneText.utf8.count / 2, removedUTF8Count: 0, inserted: "x")
+        let byRange = Timing.medianMilliseconds(runs: runs) { _ = typed.applied(to: paneText)?.utf8.count }
         let merge = Timing.medianMilliseconds(runs: runs) {
             _ = LiveMerge(texts: session.paneTexts, ancestor: session.ancestorText, dominantPane: session.liveMerge.dominantPane)
         }
@@ -179,7 +183,9 @@ struct EditorKeystrokeBenchmark {
         let lowerTop = content?.lower.topLine ?? 0
         return [
             BenchmarkRow(name: "  phase: join pane lines to text", size: label, milliseconds: join, reference: nil,
-                         note: "a full re-join of \(pane.buffer.lineCount) lines; edits now splice the changed lines instead"),
+                         note: "a full re-join of \(pane.buffer.lineCount) lines; edits are applied by range instead"),
+            BenchmarkRow(name: "  phase: apply an edit by range", size: label, milliseconds: byRange, reference: nil,
+                         note: "TextEdit.applied(to:) on the fork's text, per key"),
             BenchmarkRow(name: "  phase: live merge (LiveMerge.init)", size: label, milliseconds: merge, reference: nil,
                          note: "both panes diffed; \(session.liveMerge.runs.count) runs"),
             BenchmarkRow(name: "  phase: live merge, other pane cached", size: label, milliseconds: cachedMerge, reference: nil,

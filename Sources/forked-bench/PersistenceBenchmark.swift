@@ -76,7 +76,7 @@ struct PersistenceBenchmark {
 
         // The journal's share of a keystroke: the observer call alone, on the same edits.
         let edit = DocumentEdit(
-            fork: Fork(name: "left"), change: PaneTextChange(utf8Offset: 500_000, removedUTF8Count: 0, inserted: "x"),
+            fork: Fork(name: "left"), change: TextEdit(utf8Offset: 500_000, removedUTF8Count: 0, inserted: "x"),
             cursorUTF8Offset: 500_001, version: Version(count: 1)
         )
         let record = try (0..<keystrokes).map { _ in
@@ -116,8 +116,8 @@ struct PersistenceBenchmark {
             var offset = text.utf8.count / 2
             for index in 0..<journalEdits {
                 let change = index % 10 == 9
-                    ? PaneTextChange(utf8Offset: offset - 1, removedUTF8Count: 1, inserted: "")
-                    : PaneTextChange(utf8Offset: offset, removedUTF8Count: 0, inserted: "e")
+                    ? TextEdit(utf8Offset: offset - 1, removedUTF8Count: 1, inserted: "")
+                    : TextEdit(utf8Offset: offset, removedUTF8Count: 0, inserted: "e")
                 offset += change.inserted.utf8.count - change.removedUTF8Count
                 journal.append(JournalRecord.edit(change: change, cursorUTF8Offset: offset,
                                                   version: Version(count: version.count + UInt64(index) + 1)).encoded)

@@ -10,9 +10,9 @@ struct JournalRecordTests {
     func roundTrip() throws {
         let records: [JournalRecord] = [
             .header(fork: Fork(name: "left pane/é"), forkVersion: Version(count: 123_456_789_012)),
-            .edit(change: PaneTextChange(utf8Offset: 17, removedUTF8Count: 3, inserted: "naïve 👩‍💻"),
+            .edit(change: TextEdit(utf8Offset: 17, removedUTF8Count: 3, inserted: "naïve 👩‍💻"),
                   cursorUTF8Offset: 31, version: Version(count: 99)),
-            .edit(change: PaneTextChange(utf8Offset: 0, removedUTF8Count: 0, inserted: ""), cursorUTF8Offset: 0, version: .initial),
+            .edit(change: TextEdit(utf8Offset: 0, removedUTF8Count: 0, inserted: ""), cursorUTF8Offset: 0, version: .initial),
         ]
         for record in records {
             #expect(try JournalRecord(decoding: record.encoded) == record)
@@ -23,7 +23,7 @@ struct JournalRecordTests {
     func damagedRecords() {
         #expect(throws: JournalRecordError.empty) { try JournalRecord(decoding: Data()) }
         #expect(throws: JournalRecordError.unknownTag(UInt8(ascii: "X"))) { try JournalRecord(decoding: Data("X123".utf8)) }
-        let edit = JournalRecord.edit(change: PaneTextChange(utf8Offset: 1, removedUTF8Count: 0, inserted: "a"),
+        let edit = JournalRecord.edit(change: TextEdit(utf8Offset: 1, removedUTF8Count: 0, inserted: "a"),
                                       cursorUTF8Offset: 2, version: Version(count: 3)).encoded
         #expect(throws: JournalRecordError.truncated) { try JournalRecord(decoding: edit.prefix(20)) }
         var badText = edit
@@ -51,7 +51,7 @@ struct JournalRecordTests {
     func editOutOfRange() {
         let journal = JournalContents(
             fork: Fork(name: "left"), baseVersion: .initial,
-            edits: [(PaneTextChange(utf8Offset: 10, removedUTF8Count: 5, inserted: "x"), 11, Version(count: 1))],
+            edits: [(TextEdit(utf8Offset: 10, removedUTF8Count: 5, inserted: "x"), 11, Version(count: 1))],
             droppedBytes: 0
         )
         #expect(throws: JournalReplayError.editOutOfRange(index: 1)) {

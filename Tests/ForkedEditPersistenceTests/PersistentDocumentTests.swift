@@ -336,7 +336,7 @@ struct PersistentDocumentTests {
         let journal = try AppendOnlyJournal(url: journalURL)
         try journal.reset()
         journal.append(JournalRecord.header(fork: Fork(name: "left"), forkVersion: header.baseVersion).encoded)
-        journal.append(JournalRecord.edit(change: PaneTextChange(utf8Offset: 500, removedUTF8Count: 0, inserted: "x"),
+        journal.append(JournalRecord.edit(change: TextEdit(utf8Offset: 500, removedUTF8Count: 0, inserted: "x"),
                                           cursorUTF8Offset: 501, version: Version(count: 1000)).encoded)
         try journal.flush()
         #expect(throws: PersistenceError.self) { _ = try scratch.open() }

@@ -18,9 +18,9 @@ public struct PaneState: Sendable, Equatable {
     public private(set) var selectionAnchor: TextPosition?
     /// The edits that can be undone.
     public private(set) var history = UndoHistory()
-    /// What the most recent edit or undo replaced, for observers that record edits;
-    /// `nil` after the text was replaced wholesale.
-    public private(set) var lastChange: PaneTextChange?
+    /// The most recent edit or undo, until ``takeLastChange()`` hands it over; `nil` after
+    /// the text was replaced wholesale.
+    public private(set) var lastChange: TextEdit?
 
     /// Creates a pane showing `text` with the cursor at the start.
     public init(text: String) {
@@ -69,36 +69,33 @@ public struct PaneState: Sendable, Equatable {
     /// Reverts the most recent edit (a typed word, a paste). Returns whether there was one.
     @discardableResult
     public mutating func undo() -> Bool {
-        guard let record = history.popForUndo() else { return false }
-        guard apply(record.inverse) else {
+        guard let step = history.popForUndo() else { return false }
+        guard apply(step.inverse, replacing: step.edit.inserted) else {
             // The text no longer holds what the edit inserted: the history is stale.
             history.removeAll()
             return false
         }
-        cursor = buffer.position(atUTF8Offset: record.cursorBefore)
+        cursor = buffer.position(atUTF8Offset: step.cursorBefore)
         return true
     }
 
     /// Makes the most recently undone edit again. Returns whether there was one.
     @discardableResult
     public mutating func redo() -> Bool {
-        guard let record = history.popForRedo() else { return false }
-        guard apply(record) else {
+        guard let step = history.popForRedo() else { return false }
+        guard apply(step.edit, replacing: step.removed) else {
             history.removeAll()
             return false
         }
-        cursor = buffer.position(atUTF8Offset: record.utf8Offset + record.inserted.utf8.count)
+        cursor = buffer.position(atUTF8Offset: step.edit.insertedUTF8Range.upperBound)
         return true
     }
 
-    /// Applies `record` (whose `removed` must be at its offset) without touching the history.
-    private mutating func apply(_ record: EditRecord) -> Bool {
-        let start = buffer.position(atUTF8Offset: record.utf8Offset)
-        let end = buffer.position(atUTF8Offset: record.utf8Offset + record.removed.utf8.count)
-        guard buffer.utf8Offset(of: start) == record.utf8Offset, buffer.text(from: start, to: end) == record.removed
-        else { return false }
-        lastChange = PaneTextChange(utf8Offset: record.utf8Offset, removedUTF8Count: record.removed.utf8.count, inserted: record.inserted)
-        buffer.replace(from: start, to: end, with: record.inserted)
+    /// Applies `edit`, whose range must hold `expected`, without touching the history.
+    private mutating func apply(_ edit: TextEdit, replacing expected: String) -> Bool {
+        guard let found = buffer.text(inUTF8Range: edit.utf8Range), found.utf8.elementsEqual(expected.utf8) else { return false }
+        lastChange = edit
+        buffer.apply(edit)
         selectionAnchor = nil
         goalDisplayColumn = nil
         return true
@@ -106,16 +103,24 @@ public struct PaneState: Sendable, Equatable {
 
     mutating func replace(from start: TextPosition, to end: TextPosition, with text: String, grouping: Bool) -> Bool {
         let removed = buffer.text(from: start, to: end)
-        guard removed != text else { return false }
-        let offset = buffer.utf8Offset(of: min(start, end))
+        guard !removed.utf8.elementsEqual(text.utf8) else { return false }
+        let edit = TextEdit(utf8Offset: buffer.utf8Offset(of: min(start, end)), removedUTF8Count: removed.utf8.count, inserted: text)
         let cursorBefore = buffer.utf8Offset(of: cursor)
-        lastChange = PaneTextChange(utf8Offset: offset, removedUTF8Count: removed.utf8.count, inserted: text)
+        lastChange = edit
         let insertedEnd = buffer.replace(from: start, to: end, with: text)
         selectionAnchor = nil
-        history.push(EditRecord(utf8Offset: offset, removed: removed, inserted: text, cursorBefore: cursorBefore), grouping: grouping)
+        history.push(UndoStep(edit: edit, removed: removed, cursorBefore: cursorBefore), grouping: grouping)
         cursor = insertedEnd
         goalDisplayColumn = nil
         return true
+    }
+
+    /// The most recent edit or undo, handed over once: the session applies it to the fork's
+    /// document and reports it, and a later wholesale change of the text cannot be mistaken
+    /// for it.
+    public mutating func takeLastChange() -> TextEdit? {
+        defer { lastChange = nil }
+        return lastChange
     }
 
     /// Replaces the whole text (after a merge), putting the cursor at `cursor`. The history

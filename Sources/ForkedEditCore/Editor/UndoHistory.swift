@@ -1,39 +1,43 @@
-/// One reversible edit, in UTF-8 offsets of the text: the bytes at `utf8Offset` that were
-/// `removed` became `inserted`. Offsets (rather than line and column) let the history follow
-/// the text through a merge, which shifts them (see ``UndoHistory/rebase(onto:)``).
-public struct EditRecord: Sendable, Equatable {
-    /// Where the edit starts, in the text before (and after) it.
-    public var utf8Offset: Int
-    /// The text the edit removed.
+/// One undoable step: an edit, the text it replaced (what undoing puts back) and where the
+/// cursor was before it. Offsets (rather than line and column) let the history follow the
+/// text through a merge, which shifts them (see ``UndoHistory/rebase(onto:)``).
+public struct UndoStep: Sendable, Equatable {
+    /// The edit, as it was applied.
+    public var edit: TextEdit
+    /// The text the edit replaced.
     public var removed: String
-    /// The text the edit put in its place.
-    public var inserted: String
     /// The cursor's UTF-8 offset before the edit.
     public var cursorBefore: Int
 
-    /// The bytes `inserted` occupies in the text after the edit.
-    var insertedRange: Range<Int> { utf8Offset..<(utf8Offset + inserted.utf8.count) }
-
-    /// The edit that undoes this one.
-    var inverse: EditRecord {
-        EditRecord(utf8Offset: utf8Offset, removed: inserted, inserted: removed, cursorBefore: utf8Offset + inserted.utf8.count)
+    /// Creates a step.
+    public init(edit: TextEdit, removed: String, cursorBefore: Int) {
+        self.edit = edit
+        self.removed = removed
+        self.cursorBefore = cursorBefore
     }
 
-    /// This edit and `next` (made right after it) as one, when `next` continues typing or
+    /// The edit that undoes this one.
+    public var inverse: TextEdit { edit.inverse(restoring: removed) }
+
+    /// This step and `next` (made right after it) as one, when `next` continues typing or
     /// deleting where this one ended, within a word: a typing burst undoes word by word.
-    func grouped(with next: EditRecord) -> EditRecord? {
-        if removed.isEmpty, next.removed.isEmpty, next.utf8Offset == utf8Offset + inserted.utf8.count {
+    func grouped(with next: UndoStep) -> UndoStep? {
+        let (inserted, nextInserted) = (edit.inserted, next.edit.inserted)
+        if removed.isEmpty, next.removed.isEmpty, next.edit.utf8Offset == edit.insertedUTF8Range.upperBound {
             // A word and the spaces after it are one group; the next word starts another.
             let endsWord = inserted.last?.isWhitespace == true
-            if endsWord, next.inserted.first?.isWhitespace == false { return nil }
-            return EditRecord(utf8Offset: utf8Offset, removed: "", inserted: inserted + next.inserted, cursorBefore: cursorBefore)
+            if endsWord, nextInserted.first?.isWhitespace == false { return nil }
+            let joined = TextEdit(utf8Offset: edit.utf8Offset, removedUTF8Count: 0, inserted: inserted + nextInserted)
+            return UndoStep(edit: joined, removed: "", cursorBefore: cursorBefore)
         }
-        if inserted.isEmpty, next.inserted.isEmpty {
-            if next.utf8Offset + next.removed.utf8.count == utf8Offset {  // Backspace, backwards.
-                return EditRecord(utf8Offset: next.utf8Offset, removed: next.removed + removed, inserted: "", cursorBefore: cursorBefore)
+        if inserted.isEmpty, nextInserted.isEmpty {
+            if next.edit.utf8Range.upperBound == edit.utf8Offset {  // Backspace, backwards.
+                return UndoStep(edit: TextEdit(utf8Offset: next.edit.utf8Offset, removedUTF8Count: next.edit.removedUTF8Count + edit.removedUTF8Count, inserted: ""),
+                                removed: next.removed + removed, cursorBefore: cursorBefore)
             }
-            if next.utf8Offset == utf8Offset {  // Delete, forwards.
-                return EditRecord(utf8Offset: utf8Offset, removed: removed + next.removed, inserted: "", cursorBefore: cursorBefore)
+            if next.edit.utf8Offset == edit.utf8Offset {  // Delete, forwards.
+                return UndoStep(edit: TextEdit(utf8Offset: edit.utf8Offset, removedUTF8Count: edit.removedUTF8Count + next.edit.removedUTF8Count, inserted: ""),
+                                removed: removed + next.removed, cursorBefore: cursorBefore)
             }
         }
         return nil
@@ -65,8 +69,8 @@ public struct TextHunk: Sendable, Equatable {
 public struct UndoHistory: Sendable, Equatable {
     /// How many edits are kept; older ones are forgotten.
     public let limit: Int
-    private var records: [EditRecord] = []
-    private var undone: [EditRecord] = []
+    private var steps: [UndoStep] = []
+    private var undone: [UndoStep] = []
     /// Whether the next typed edit may join the last one (cleared by cursor moves).
     private var canGroup = false
 
@@ -76,23 +80,23 @@ public struct UndoHistory: Sendable, Equatable {
     }
 
     /// Whether there is anything to undo.
-    public var isEmpty: Bool { records.isEmpty }
+    public var isEmpty: Bool { steps.isEmpty }
 
     /// Number of edits that can be undone.
-    public var count: Int { records.count }
+    public var count: Int { steps.count }
 
     /// Whether there is anything to redo.
     public var canRedo: Bool { !undone.isEmpty }
 
     /// Remembers an edit, joining it to the previous one when `grouping` (typing) allows and
     /// dropping the oldest when full. A new edit forgets what was undone.
-    public mutating func push(_ record: EditRecord, grouping: Bool = false) {
+    public mutating func push(_ step: UndoStep, grouping: Bool = false) {
         undone.removeAll()
-        if grouping, canGroup, let last = records.last, let joined = last.grouped(with: record) {
-            records[records.count - 1] = joined
+        if grouping, canGroup, let last = steps.last, let joined = last.grouped(with: step) {
+            steps[steps.count - 1] = joined
         } else {
-            if records.count == limit { records.removeFirst() }
-            records.append(record)
+            if steps.count == limit { steps.removeFirst() }
+            steps.append(step)
         }
         canGroup = grouping
     }
@@ -103,24 +107,24 @@ public struct UndoHistory: Sendable, Equatable {
     }
 
     /// Takes the most recent edit for undoing, keeping it for redo.
-    public mutating func popForUndo() -> EditRecord? {
+    public mutating func popForUndo() -> UndoStep? {
         canGroup = false
-        guard let record = records.popLast() else { return nil }
-        undone.append(record)
-        return record
+        guard let step = steps.popLast() else { return nil }
+        undone.append(step)
+        return step
     }
 
     /// Takes the most recently undone edit for redoing, keeping it for undo again.
-    public mutating func popForRedo() -> EditRecord? {
+    public mutating func popForRedo() -> UndoStep? {
         canGroup = false
-        guard let record = undone.popLast() else { return nil }
-        records.append(record)
-        return record
+        guard let step = undone.popLast() else { return nil }
+        steps.append(step)
+        return step
     }
 
     /// Forgets everything.
     public mutating func removeAll() {
-        records.removeAll()
+        steps.removeAll()
         undone.removeAll()
         canGroup = false
     }
@@ -134,10 +138,10 @@ public struct UndoHistory: Sendable, Equatable {
         undone.removeAll()
         canGroup = false
         var hunks = hunks
-        var kept: [EditRecord] = []
-        for record in records.reversed() {
-            // `hunks` are in offsets of the text right after `record`.
-            let range = record.insertedRange
+        var kept: [UndoStep] = []
+        for step in steps.reversed() {
+            // `hunks` are in offsets of the text right after `step`.
+            let range = step.edit.insertedUTF8Range
             let touches = hunks.contains { hunk in
                 hunk.range.overlaps(range)
                     || (hunk.range.isEmpty && hunk.range.lowerBound > range.lowerBound && hunk.range.lowerBound < range.upperBound)
@@ -145,18 +149,18 @@ public struct UndoHistory: Sendable, Equatable {
             }
             if touches { break }
             let shift = hunks.filter { $0.range.upperBound <= range.lowerBound }.reduce(0) { $0 + $1.delta }
-            // Into offsets of the text before `record`: hunks after it move by what it changed.
-            let change = record.removed.utf8.count - record.inserted.utf8.count
+            // Into offsets of the text before `step`: hunks after it move by what it changed.
+            let change = -step.edit.utf8Delta
             hunks = hunks.map { hunk in
                 guard hunk.range.lowerBound >= range.upperBound else { return hunk }
                 return TextHunk(range: (hunk.range.lowerBound + change)..<(hunk.range.upperBound + change), newLength: hunk.newLength)
             }
-            let cursorShift = hunks.filter { $0.range.upperBound <= record.cursorBefore }.reduce(0) { $0 + $1.delta }
-            var moved = record
-            moved.utf8Offset += shift
+            let cursorShift = hunks.filter { $0.range.upperBound <= step.cursorBefore }.reduce(0) { $0 + $1.delta }
+            var moved = step
+            moved.edit.utf8Offset += shift
             moved.cursorBefore += cursorShift
             kept.append(moved)
         }
-        records = kept.reversed()
+        steps = kept.reversed()
     }
 }

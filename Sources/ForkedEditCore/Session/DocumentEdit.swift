@@ -6,7 +6,7 @@ public struct DocumentEdit: Sendable, Equatable {
     /// The fork that was edited.
     public var fork: Fork
     /// The replaced text, in UTF-8 offsets of the fork's text before the edit.
-    public var change: PaneTextChange
+    public var change: TextEdit
     /// The UTF-8 offset of the fork's cursor after the edit, as stored in ``TextDocument/cursors``.
     public var cursorUTF8Offset: Int
     /// The version the edit gave the fork in the session's resource; edits of several forks
@@ -14,7 +14,7 @@ public struct DocumentEdit: Sendable, Equatable {
     public var version: Version
 
     /// Creates an edit.
-    public init(fork: Fork, change: PaneTextChange, cursorUTF8Offset: Int, version: Version) {
+    public init(fork: Fork, change: TextEdit, cursorUTF8Offset: Int, version: Version) {
         self.fork = fork
         self.change = change
         self.cursorUTF8Offset = cursorUTF8Offset

@@ -195,19 +195,22 @@ extension EditorSession {
             return
         }
         guard change(&panes[focusedPane].state) else { return }
+        let textEdit = panes[focusedPane].state.takeLastChange()
         let pane = panes[focusedPane]
         let fork = pane.fork
         var document = try resource.resource(of: fork) ?? TextDocument(text: "")
-        document.text = pane.state.buffer.text(splicingInto: pane.text)
+        // The pane's edit, applied by its range to the fork's text; joining the buffer's
+        // lines is only for a change that did not come as an edit.
+        document.text = textEdit.flatMap { $0.applied(to: pane.text) } ?? pane.state.buffer.text
         let cursor = pane.state.buffer.utf8Offset(of: pane.state.cursor)
         document.cursors[fork.name] = cursor
         try resource.update(fork, with: document)
         panes[focusedPane].text = document.text
-        if let observer, let textChange = pane.state.lastChange {
+        if let observer, let textEdit {
             let version = try resource.mostRecentVersion(of: fork)
             do {
                 try observer.editorSession(
-                    self, didApply: DocumentEdit(fork: fork, change: textChange, cursorUTF8Offset: cursor, version: version)
+                    self, didApply: DocumentEdit(fork: fork, change: textEdit, cursorUTF8Offset: cursor, version: version)
                 )
             } catch {
                 warning = "Edits are not kept for crash recovery: \(error)"
