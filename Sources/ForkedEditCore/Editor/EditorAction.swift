@@ -78,6 +78,9 @@ public enum EditorAction: Hashable, Sendable {
     case showHistory
     /// Wrap long lines at the pane's width, or stop wrapping them.
     case toggleSoftWrap
+    /// Read the file now and make the focused pane's fork what it holds on disk, as one
+    /// undoable edit.
+    case reloadFromDisk
     /// Ask for a file name (the current one to start from), then merge and save there.
     case saveAs
     /// Leave the editor, asking first when there are unsaved changes.

@@ -72,9 +72,7 @@ extension EditorSession {
             message = "\(panes[focusedPane].fork.name) already holds version \(view.shown.shortID)"
             return
         }
-        try edit { state in
-            state.replace(from: .start, to: state.buffer.endPosition, with: text, grouping: false)
-        }
+        try edit { $0.replaceText(with: text) }
         message = "Restored \(panes[focusedPane].fork.name) to version \(view.shown.shortID): ^Z undoes it"
     }
 

@@ -38,6 +38,7 @@ public enum KeyMap {
         case .function(2): return .toggleLowerView
         case .function(4): return .showHistory
         case .function(6): return .toggleSoftWrap
+        case .function(7): return .reloadFromDisk
         case .function(5), .control("g"): return .merge
         case .control("v"): return .insertNextKeyVerbatim
         case .control("f"): return .search

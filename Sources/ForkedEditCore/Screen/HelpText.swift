@@ -13,6 +13,7 @@ public enum HelpText {
         "^F F3 ^P    find, next, previous",
         "^L ^R       go to line; replace",
         "F4 F6       history; soft wrap",
+        "F7          reload from disk",
         "Arrows Home End PgUp PgDn: move",
         "^Left ^Right  word left, right",
         "^Home ^End    start, end of text",

@@ -31,6 +31,33 @@ extension EditorSession {
         return true
     }
 
+    /// Reads the file now (bringing in what other programs changed, as the timer would) and
+    /// makes the focused pane's fork hold the file's text, as one edit Ctrl-Z undoes: the
+    /// pane's unsaved edits are set aside, never lost.
+    func reloadFromDisk() throws {
+        let fork = panes[focusedPane].fork
+        guard let fileName else {
+            message = "Nothing to reload: this text has no file yet (^O saves it under a name)"
+            return
+        }
+        if panes[focusedPane].isReadOnly {
+            message = "\(fork.name) is read-only here: another process edits it"
+            return
+        }
+        guard let disk = try writer.read(fromFile: fileName) else {
+            message = "\(fileName) is not on disk: nothing to reload"
+            return
+        }
+        try takeInChangesOnDisk(force: true)
+        let text = LineEndings.normalize(disk).text
+        guard !panes[focusedPane].text.utf8.elementsEqual(text.utf8) else {
+            message = "\(fork.name) already holds \(fileName) as it is on disk"
+            return
+        }
+        try edit { $0.replaceText(with: text) }
+        message = "Reloaded \(fork.name) from \(fileName): ^Z brings back what it held"
+    }
+
     /// Checks the edited file for changes made by other programs, at most once a second: for
     /// the editor's idle loop. Returns whether the screen changed.
     public func checkFileOnDiskIfDue(now: ContinuousClock.Instant = .now) -> Bool {

@@ -173,6 +173,8 @@ extension EditorSession {
             }
         case .showHistory:
             try openHistoryView()
+        case .reloadFromDisk:
+            try reloadFromDisk()
         case .toggleSoftWrap:
             softWrap.toggle()
             message = softWrap ? "Soft wrap on: long lines wrap at the pane's width (F6 turns it off)" : "Soft wrap off"
