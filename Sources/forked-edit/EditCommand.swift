@@ -101,8 +101,8 @@ struct EditCommand: ParsableCommand {
             defer { terminal.shutdown() }
             let size = terminal.size
             let recorder = try recordingSink.map { sink in
-                try SessionRecorder(
-                    header: SessionHeader(columns: size.columns, rows: size.rows, forks: forkNames,
+                try RecordingWriter(
+                    header: RecordingHeader(columns: size.columns, rows: size.rows, forks: forkNames,
                                           document: document, fileName: filePath),
                     sink: sink
                 )

@@ -61,10 +61,10 @@ struct ReplayCommand: ParsableCommand {
                     "--size \(size.columns)x\(size.rows) is smaller than the editor's minimum of "
                         + "\(EditorLayout.minimumColumns)x\(EditorLayout.minimumRows)")
             }
-            var recording: SessionRecording
+            var recording: Recording
             do {
-                recording = try SessionReader.read(try TextFileReader.read(sessionPath))
-            } catch let error as SessionReadError {
+                recording = try RecordingReader.read(try TextFileReader.read(sessionPath))
+            } catch let error as RecordingReadError {
                 throw CommandFailure("\(sessionPath): \(error)")
             }
             if let size {
@@ -89,7 +89,7 @@ struct ReplayCommand: ParsableCommand {
         }
     }
 
-    private func replayHeadless(_ recording: SessionRecording) throws -> ReplayOutcome {
+    private func replayHeadless(_ recording: Recording) throws -> ReplayOutcome {
         let castWriter = try cast.map { path in
             try AsciicastWriter(columns: recording.header.columns, rows: recording.header.rows,
                                 title: "forked-edit replay", sink: FileLineSink(path: path))

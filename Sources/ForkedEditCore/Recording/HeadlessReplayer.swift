@@ -32,7 +32,7 @@ public enum HeadlessReplayer {
     /// Replays `recording`, calling `onFrame` with each screen drawn (time, grid), as the
     /// real editor would draw them; events after a quit are ignored.
     public static func replay(
-        _ recording: SessionRecording, onFrame: ((Double, CellGrid) throws -> Void)? = nil
+        _ recording: Recording, onFrame: ((Double, CellGrid) throws -> Void)? = nil
     ) throws -> ReplayResult {
         let header = recording.header
         let writer = InMemoryDocumentWriter()

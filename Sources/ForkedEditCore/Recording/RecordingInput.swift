@@ -18,7 +18,7 @@ public final class RecordingInput: InputSource {
     public private(set) var currentTime = 0.0
 
     /// Plays `recording`; with `live`, recorded resizes are skipped (the live terminal's size wins).
-    public init(_ recording: SessionRecording, speed: Double?, live: (any InputSource)? = nil) {
+    public init(_ recording: Recording, speed: Double?, live: (any InputSource)? = nil) {
         events = recording.events.flatMap { event in
             event.inputEvents.filter { input in
                 if live != nil, case .resize = input { return false }

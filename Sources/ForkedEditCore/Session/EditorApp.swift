@@ -6,7 +6,7 @@ public final class EditorApp {
     private let backend: any TerminalBackend
     private let input: any InputSource
     private let onInputEnd: ((EditorSession) throws -> Void)?
-    private let recorder: SessionRecorder?
+    private let recorder: RecordingWriter?
     private let cast: AsciicastWriter?
     private let clock: () -> Double
     private let inputTimeout: Int
@@ -32,7 +32,7 @@ public final class EditorApp {
     ///   - onInputEnd: Runs when `input` runs out before the session finishes (a replay's end),
     ///     before the backend is shut down.
     public init(
-        session: EditorSession, backend: any TerminalBackend, recorder: SessionRecorder? = nil,
+        session: EditorSession, backend: any TerminalBackend, recorder: RecordingWriter? = nil,
         cast: AsciicastWriter? = nil, clock: (() -> Double)? = nil,
         inputTimeoutMilliseconds: Int = EditorApp.inputTimeoutMilliseconds,
         onIdle: ((EditorSession) throws -> Bool)? = nil,

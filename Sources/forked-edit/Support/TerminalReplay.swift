@@ -13,7 +13,7 @@ struct ReplayOutcome {
 /// when `speed` is `nil`). The terminal's own size wins over the recorded one, so recorded
 /// resizes are skipped. Saves stay in memory: a replay never writes the user's files.
 struct TerminalReplay {
-    let recording: SessionRecording
+    let recording: Recording
     let speed: Double?
     let castPath: String?
 

@@ -10,12 +10,12 @@ private final class LiveKeys: InputSource {
 
 @Suite("RecordingInput")
 struct RecordingInputTests {
-    let recording = SessionRecording(
-        header: SessionHeader(columns: 80, rows: 24, document: ""),
+    let recording = Recording(
+        header: RecordingHeader(columns: 80, rows: 24, document: ""),
         events: [
-            SessionEvent(time: 0, kind: .keys([.text("a"), .text("b")])),
-            SessionEvent(time: 0.1, kind: .resize(columns: 90, rows: 30)),
-            SessionEvent(time: 0.2, kind: .keys([.text("c")])),
+            RecordingEvent(time: 0, kind: .keys([.text("a"), .text("b")])),
+            RecordingEvent(time: 0.1, kind: .resize(columns: 90, rows: 30)),
+            RecordingEvent(time: 0.2, kind: .keys([.text("c")])),
         ]
     )
 

@@ -35,7 +35,7 @@ struct EditorAppTests {
         let backend = ScriptedBackend(columns: 60, rows: 16, events: keys.map(InputEvent.key))
         let session = try EditorSession(text: "doc\n", fileName: nil, columns: 80, rows: 24, writer: InMemoryDocumentWriter())
         let sink = InMemoryLineSink()
-        let recorder = try SessionRecorder(header: SessionHeader(columns: 60, rows: 16, document: "doc\n"), sink: sink)
+        let recorder = try RecordingWriter(header: RecordingHeader(columns: 60, rows: 16, document: "doc\n"), sink: sink)
         var tick = 0.0
         let app = EditorApp(session: session, backend: backend, recorder: recorder, clock: { tick += 0.5; return tick })
         try app.run()
@@ -45,7 +45,7 @@ struct EditorAppTests {
         #expect(backend.drawn[0].columns == 60)
         #expect(backend.timeouts.allSatisfy { $0 > 0 })
         #expect(try session.documents()["main"] == "hi doc yo\n")
-        let recording = try SessionReader.read(sink.text)
+        let recording = try RecordingReader.read(sink.text)
         #expect(recording.events.flatMap(\.inputEvents) == keys.map(InputEvent.key))
         // Replaying the recording ends in the same state the live run did.
         let replay = try HeadlessReplayer.replay(recording)

@@ -30,7 +30,7 @@ struct GoldenSessionTests {
     func replay(name: String) throws {
         let directory = Self.sessionsDirectory
         let text = try String(contentsOf: directory.appendingPathComponent("\(name).jsonl"), encoding: .utf8)
-        let result = try HeadlessReplayer.replay(try SessionReader.read(text))
+        let result = try HeadlessReplayer.replay(try RecordingReader.read(text))
         let screenURL = directory.appendingPathComponent("\(name).screen.txt")
         let documentsURL = directory.appendingPathComponent("\(name).documents.json")
         if ProcessInfo.processInfo.environment["FORKED_EDIT_UPDATE_GOLDENS"] == "1" {

@@ -1,5 +1,5 @@
 /// The first line of a recorded session: the screen size, the forks and the document.
-public struct SessionHeader: Sendable, Equatable {
+public struct RecordingHeader: Sendable, Equatable {
     /// The format version; this code reads and writes version 1.
     public static let formatVersion = 1
 
@@ -26,7 +26,7 @@ public struct SessionHeader: Sendable, Equatable {
 
     /// The header as one JSON line, keys in the documented order.
     public var jsonLine: String {
-        var line = "{\"forked-edit-session\": \(SessionHeader.formatVersion), \"cols\": \(columns), \"rows\": \(rows), "
+        var line = "{\"forked-edit-session\": \(RecordingHeader.formatVersion), \"cols\": \(columns), \"rows\": \(rows), "
         line += "\"forks\": [\(forks.map(JSONText.string).joined(separator: ", "))], "
         line += "\"document\": \(JSONText.string(document))"
         if let fileName { line += ", \"file\": \(JSONText.string(fileName))" }
@@ -35,7 +35,7 @@ public struct SessionHeader: Sendable, Equatable {
 }
 
 /// One recorded input: keys typed or a terminal resize, with its time.
-public struct SessionEvent: Sendable, Equatable {
+public struct RecordingEvent: Sendable, Equatable {
     /// What happened.
     public enum Kind: Sendable, Equatable {
         /// Keys, in order.
@@ -75,14 +75,14 @@ public struct SessionEvent: Sendable, Equatable {
 }
 
 /// A whole recorded session.
-public struct SessionRecording: Sendable, Equatable {
+public struct Recording: Sendable, Equatable {
     /// The header.
-    public var header: SessionHeader
+    public var header: RecordingHeader
     /// The events, in order.
-    public var events: [SessionEvent]
+    public var events: [RecordingEvent]
 
     /// Creates a recording.
-    public init(header: SessionHeader, events: [SessionEvent]) {
+    public init(header: RecordingHeader, events: [RecordingEvent]) {
         self.header = header
         self.events = events
     }

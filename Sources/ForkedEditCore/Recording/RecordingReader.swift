@@ -1,7 +1,7 @@
 import Foundation
 
 /// A problem in a recorded session, with the (one-based) line it is on.
-public struct SessionReadError: Error, Equatable, CustomStringConvertible {
+public struct RecordingReadError: Error, Equatable, CustomStringConvertible {
     /// One-based line number.
     public let line: Int
     /// What is wrong.
@@ -14,11 +14,11 @@ public struct SessionReadError: Error, Equatable, CustomStringConvertible {
     }
 
     /// A message for the user.
-    public var description: String { "session line \(line): \(reason)" }
+    public var description: String { "recording line \(line): \(reason)" }
 }
 
-/// Reads recorded sessions in the JSON Lines format written by ``SessionRecorder``.
-public enum SessionReader {
+/// Reads recorded sessions in the JSON Lines format written by ``RecordingWriter``.
+public enum RecordingReader {
     private struct HeaderFields: Decodable {
         var version: Int
         var cols: Int
@@ -48,11 +48,11 @@ public enum SessionReader {
 
     /// Parses a whole recording. Blank lines are skipped.
     ///
-    /// - Throws: ``SessionReadError`` naming the line of the first problem.
-    public static func read(_ text: String) throws -> SessionRecording {
+    /// - Throws: ``RecordingReadError`` naming the line of the first problem.
+    public static func read(_ text: String) throws -> Recording {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        var header: SessionHeader?
-        var events: [SessionEvent] = []
+        var header: RecordingHeader?
+        var events: [RecordingEvent] = []
         for (index, rawLine) in lines.enumerated() {
             let number = index + 1
             let line = rawLine.hasSuffix("\r") ? rawLine.dropLast() : rawLine
@@ -63,54 +63,54 @@ public enum SessionReader {
                 events.append(try readEvent(line, lineNumber: number))
             }
         }
-        guard let header else { throw SessionReadError(line: 1, reason: "empty session: expected a header line") }
-        return SessionRecording(header: header, events: events)
+        guard let header else { throw RecordingReadError(line: 1, reason: "empty session: expected a header line") }
+        return Recording(header: header, events: events)
     }
 
-    private static func readHeader(_ line: Substring, lineNumber: Int) throws -> SessionHeader {
+    private static func readHeader(_ line: Substring, lineNumber: Int) throws -> RecordingHeader {
         let fields: HeaderFields
         do {
             fields = try JSONDecoder().decode(HeaderFields.self, from: Data(line.utf8))
         } catch {
-            throw SessionReadError(line: lineNumber, reason: "bad header (expected {\"forked-edit-session\": 1, \"cols\": …, \"rows\": …, \"document\": …}): \(describe(error))")
+            throw RecordingReadError(line: lineNumber, reason: "bad header (expected {\"forked-edit-session\": 1, \"cols\": …, \"rows\": …, \"document\": …}): \(describe(error))")
         }
-        guard fields.version == SessionHeader.formatVersion else {
-            throw SessionReadError(line: lineNumber, reason: "unsupported session format version \(fields.version)")
+        guard fields.version == RecordingHeader.formatVersion else {
+            throw RecordingReadError(line: lineNumber, reason: "unsupported session format version \(fields.version)")
         }
         guard fields.cols > 0, fields.rows > 0, fields.cols <= 10_000, fields.rows <= 10_000 else {
-            throw SessionReadError(line: lineNumber, reason: "bad screen size \(fields.cols)x\(fields.rows)")
+            throw RecordingReadError(line: lineNumber, reason: "bad screen size \(fields.cols)x\(fields.rows)")
         }
-        return SessionHeader(columns: fields.cols, rows: fields.rows, forks: fields.forks ?? ["left", "right"],
+        return RecordingHeader(columns: fields.cols, rows: fields.rows, forks: fields.forks ?? ["left", "right"],
                              document: fields.document, fileName: fields.file)
     }
 
-    private static func readEvent(_ line: Substring, lineNumber: Int) throws -> SessionEvent {
+    private static func readEvent(_ line: Substring, lineNumber: Int) throws -> RecordingEvent {
         let fields: EventFields
         do {
             fields = try JSONDecoder().decode(EventFields.self, from: Data(line.utf8))
         } catch {
-            throw SessionReadError(line: lineNumber, reason: "bad event (expected [seconds, \"k\" or \"r\", text]): \(describe(error))")
+            throw RecordingReadError(line: lineNumber, reason: "bad event (expected [seconds, \"k\" or \"r\", text]): \(describe(error))")
         }
         guard fields.time.isFinite, fields.time >= 0 else {
-            throw SessionReadError(line: lineNumber, reason: "bad time \(fields.time)")
+            throw RecordingReadError(line: lineNumber, reason: "bad time \(fields.time)")
         }
         switch fields.kind {
         case "k":
             do {
-                return SessionEvent(time: fields.time, kind: .keys(try KeyNotation.parse(fields.payload)))
+                return RecordingEvent(time: fields.time, kind: .keys(try KeyNotation.parse(fields.payload)))
             } catch let error as KeyNotationError {
-                throw SessionReadError(line: lineNumber, reason: error.description)
+                throw RecordingReadError(line: lineNumber, reason: error.description)
             }
         case "r":
             let parts = fields.payload.split(separator: "x")
             guard parts.count == 2, let columns = Int(parts[0]), let rows = Int(parts[1]),
                   columns >= 0, rows >= 0, columns <= 10_000, rows <= 10_000
             else {
-                throw SessionReadError(line: lineNumber, reason: "bad resize \"\(fields.payload)\" (expected COLSxROWS)")
+                throw RecordingReadError(line: lineNumber, reason: "bad resize \"\(fields.payload)\" (expected COLSxROWS)")
             }
-            return SessionEvent(time: fields.time, kind: .resize(columns: columns, rows: rows))
+            return RecordingEvent(time: fields.time, kind: .resize(columns: columns, rows: rows))
         default:
-            throw SessionReadError(line: lineNumber, reason: "unknown event kind \"\(fields.kind)\" (expected \"k\" or \"r\")")
+            throw RecordingReadError(line: lineNumber, reason: "unknown event kind \"\(fields.kind)\" (expected \"k\" or \"r\")")
         }
     }
 

@@ -2,12 +2,12 @@ import Testing
 @testable import ForkedEditCore
 
 @Suite("Session recording")
-struct SessionRecordingTests {
+struct RecordingTests {
     @Test("recorder output reads back as the same session")
     func roundTrip() throws {
         let sink = InMemoryLineSink()
-        let header = SessionHeader(columns: 80, rows: 24, document: "a \"quoted\"\nline\twith tab and 漢字 \u{1}", fileName: "x.txt")
-        let recorder = try SessionRecorder(header: header, sink: sink)
+        let header = RecordingHeader(columns: 80, rows: 24, document: "a \"quoted\"\nline\twith tab and 漢字 \u{1}", fileName: "x.txt")
+        let recorder = try RecordingWriter(header: header, sink: sink)
         try recorder.record(.key(.text("hé<")), at: 0.25)
         try recorder.record(.key(.control("s")), at: 1)
         try recorder.record(.resize(columns: 100, rows: 30), at: 2.5)
@@ -15,15 +15,15 @@ struct SessionRecordingTests {
         #expect(sink.lines[0].hasPrefix("{\"forked-edit-session\": 1, \"cols\": 80, \"rows\": 24, \"forks\": [\"left\", \"right\"], \"document\": "))
         #expect(sink.lines[1] == "[0.250, \"k\", \"hé<lt>\"]")
         #expect(sink.lines[3] == "[2.500, \"r\", \"100x30\"]")
-        let recording = try SessionReader.read(sink.text)
+        let recording = try RecordingReader.read(sink.text)
         #expect(recording.header == header)
         #expect(recording.events == [
-            SessionEvent(time: 0.25, kind: .keys([.text("hé<")])),
-            SessionEvent(time: 1, kind: .keys([.control("s")])),
-            SessionEvent(time: 2.5, kind: .resize(columns: 100, rows: 30)),
-            SessionEvent(time: 3, kind: .keys([.alt(">")])),
+            RecordingEvent(time: 0.25, kind: .keys([.text("hé<")])),
+            RecordingEvent(time: 1, kind: .keys([.control("s")])),
+            RecordingEvent(time: 2.5, kind: .resize(columns: 100, rows: 30)),
+            RecordingEvent(time: 3, kind: .keys([.alt(">")])),
         ])
-        #expect(try SessionReader.read(recording.jsonLines) == recording)
+        #expect(try RecordingReader.read(recording.jsonLines) == recording)
     }
 
     @Test("hand-written events may hold several keys")
@@ -33,7 +33,7 @@ struct SessionRecordingTests {
 
         [0, "k", "hello<Enter>world<C-q>"]
         """
-        let recording = try SessionReader.read(text)
+        let recording = try RecordingReader.read(text)
         #expect(recording.header.forks == ["left", "right"])
         #expect(recording.events[0].inputEvents == [.key(.text("hello")), .key(.enter), .key(.text("world")), .key(.control("q"))])
     }
@@ -51,9 +51,9 @@ struct SessionRecordingTests {
     ])
     func errors(text: String, line: Int, reason: String) {
         do {
-            _ = try SessionReader.read(text)
+            _ = try RecordingReader.read(text)
             Issue.record("expected an error")
-        } catch let error as SessionReadError {
+        } catch let error as RecordingReadError {
             #expect(error.line == line)
             #expect(error.reason.contains(reason), "\(error.reason)")
         } catch {
