@@ -115,7 +115,7 @@ let package = Package(
             // git merge driver, and loading their shared libraries dominated its start-up. Compiling
             // with the flag too makes the module name every static library it needs.
             swiftSettings: strictSettings + [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux]))],
-            linkerSettings: [.unsafeFlags(["-static-stdlib", "-Xclang-linker", "-no-pie"], .when(platforms: [.linux]))]
+            linkerSettings: [.unsafeFlags(["-static-stdlib", "-Xclang-linker", "-no-pie", "-Xlinker", "--no-export-dynamic"], .when(platforms: [.linux]))]
         ),
 
         // MARK: Tests mirror Sources

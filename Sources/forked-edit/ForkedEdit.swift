@@ -23,4 +23,11 @@ struct ForkedEdit: ParsableCommand {
                       DiffCommand.self, RestoreCommand.self],
         defaultSubcommand: EditCommand.self
     )
+
+    /// Starts a merge without ArgumentParser when its arguments allow (see ``MergeFastPath``),
+    /// else parses and runs the command as usual.
+    static func main() {
+        MergeFastPath.runIfMerge(CommandLine.arguments.dropFirst())
+        main(nil)
+    }
 }

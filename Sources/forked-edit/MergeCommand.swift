@@ -59,67 +59,12 @@ struct MergeCommand: ParsableCommand {
     var stats = false
 
     func run() throws {
-        let conflicts = try reportingFailures { () throws -> Int in
-            if labels.count > 2 {
-                throw CommandFailure("-L/--label is given at most twice: the dominant side's label, then the subordinate side's")
-            }
-            if markerSize < 1 || markerSize > 1_000 { throw CommandFailure("--marker-size must be between 1 and 1000 (got \(markerSize))") }
-            // Read everything before writing anything: OUT is usually one of the inputs.
-            let ancestor = try TextFileReader.read(ancestorPath)
-            let dominant = try TextFileReader.read(dominantPath)
-            let subordinate = try TextFileReader.read(subordinatePath)
-            let merger = TextMerger()
-            let report: TextMergeReport
-            var statistics: TextMergeStatistics?
-            if stats {
-                let result = merger.mergeWithOrigins(dominant, withSubordinate: subordinate, commonAncestor: ancestor)
-                report = TextMergeReport(text: result.text, conflicts: result.conflicts)
-                statistics = result.statistics
-            } else {
-                report = merger.mergeReportingConflicts(dominant, withSubordinate: subordinate, commonAncestor: ancestor)
-            }
-            let output: String
-            let conflictLines: [Int]
-            if markers {
-                let marked = report.withConflictMarkers(
-                    dominantLabel: labels.first ?? dominantPath, subordinateLabel: labels.dropFirst().first ?? subordinatePath,
-                    markerSize: markerSize
-                )
-                output = marked.text
-                conflictLines = marked.blockLines
-            } else {
-                output = report.text
-                conflictLines = Self.lines(of: report)
-            }
-            if let outputPath {
-                try AtomicFileWriter.write(output, to: outputPath)
-            } else {
-                var output = output
-                output.withUTF8 { FileHandle.standardOutput.write(Data(buffer: $0)) }
-            }
-            var messages = ""
-            if let statistics {
-                messages += """
-                    dominant \(dominantPath): +\(statistics.dominantInserted) -\(statistics.dominantDeleted) characters
-                    subordinate \(subordinatePath): +\(statistics.subordinateInserted) -\(statistics.subordinateDeleted) characters
-                    conflicts: \(report.conflicts.count)
-
-                    """
-            }
-            if !conflictLines.isEmpty {
-                let noun = conflictLines.count == 1 ? "conflict" : "conflicts"
-                let followedDeletion = report.conflicts.filter { $0.kept == .deletion }.count
-                let how = markers ? "marked"
-                    : followedDeletion == 0 ? "kept both versions"
-                    : followedDeletion == report.conflicts.count ? "followed the deletion of the edited lines"
-                    : "kept both versions, or followed the deletion of edited lines"
-                let places = conflictLines.map(String.init).joined(separator: ", ")
-                messages += "forked-edit: \(conflictLines.count) \(noun) (\(how)) at line\(conflictLines.count == 1 ? "" : "s") \(places)\n"
-            }
-            if !messages.isEmpty { FileHandle.standardError.write(Data(messages.utf8)) }
-            return conflictLines.count
-        }
-        if conflicts > 0 { throw ExitCode(Self.conflictStatus) }
+        let request = MergeRequest(
+            ancestorPath: ancestorPath, dominantPath: dominantPath, subordinatePath: subordinatePath, outputPath: outputPath,
+            markers: markers, labels: labels, markerSize: markerSize, stats: stats
+        )
+        let status = try request.run()
+        if status != 0 { throw ExitCode(status) }
     }
 
     /// The 1-based line on which each conflict starts in the merged text.

@@ -163,7 +163,10 @@ public enum FileFaults {
     }
 
     private static func parseEnvironment() -> Plan? {
-        guard let value = ProcessInfo.processInfo.environment["FORKED_TEST_FAULTS"] else { return nil }
+        // One variable read with getenv: building the whole environment dictionary costs a tenth of a
+        // short command's start-up.
+        guard let raw = getenv("FORKED_TEST_FAULTS") else { return nil }
+        let value = String(cString: raw)
         let parts = value.split(separator: ":", maxSplits: 3, omittingEmptySubsequences: false).map(String.init)
         switch parts.first {
         case "kill" where parts.count >= 3:

@@ -66,6 +66,32 @@ public struct OwnedFileDescriptor: ~Copyable, Sendable {
         try Array(bytes).withUnsafeBytes { try writeAll($0) }
     }
 
+    /// Reads from the current position to the end of the file.
+    ///
+    /// This is the package's one read loop: it sizes its buffer from the file's length and
+    /// goes on past it, so a file that grows while it is read is read whole.
+    public func readAll() throws -> [UInt8] {
+        var status = stat()
+        let expected = fstat(descriptor.rawValue, &status) == 0 ? max(0, Int(status.st_size)) : 0
+        var bytes = [UInt8](repeating: 0, count: expected + 1)
+        var count = 0
+        while true {
+            if count == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(4096, bytes.count))) }
+            let read: Int
+            do {
+                read = try bytes.withUnsafeMutableBytes { buffer in
+                    try descriptor.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[count...]), retryOnInterrupt: true)
+                }
+            } catch {
+                throw Self.failure("cannot read", path: path, error)
+            }
+            if read == 0 { break }
+            count += read
+        }
+        bytes.removeSubrange(count...)
+        return bytes
+    }
+
     /// Flushes the file's data and metadata to the disk (`fsync`).
     public func sync() throws {
         try perform(.sync, "cannot flush to disk") { fsync($0) }

@@ -1,3 +1,4 @@
+import Forked
 import Foundation
 
 /// Why a file could not be used as text. Every case names the file.
@@ -23,19 +24,28 @@ enum TextFileError: Error, Equatable, CustomStringConvertible {
 /// than merging or editing bytes the user would not recognise.
 enum TextFileReader {
     /// The text of the file at `path`.
+    ///
+    /// Read with plain system calls rather than Foundation's `Data(contentsOf:)`: the merge
+    /// command, which git starts once per file, spends its time starting up, not merging.
     static func read(_ path: String) throws(TextFileError) -> String {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw .missing(path: path)
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            let code = errno
+            if code == ENOENT || code == ENOTDIR { throw .missing(path: path) }
+            throw .unreadable(path: path, reason: String(cString: strerror(code)))
         }
-        if isDirectory.boolValue { throw .directory(path: path) }
-        let data: Data
+        if status.st_mode & S_IFMT == S_IFDIR { throw .directory(path: path) }
+        let bytes: [UInt8]
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            let file = try OwnedFileDescriptor(opening: path, .readOnly)
+            bytes = try file.readAll()
+        } catch let error as ForkedError {
+            guard case .fileSystem(_, let reason) = error else { throw .unreadable(path: path, reason: "\(error)") }
+            throw .unreadable(path: path, reason: reason)
         } catch {
-            throw .unreadable(path: path, reason: Self.reason(for: error))
+            throw .unreadable(path: path, reason: "\(error)")
         }
-        return try text(from: data, path: path)
+        return try bytes.withUnsafeBufferPointer { buffer throws(TextFileError) in try text(from: buffer, path: path) }
     }
 
     /// The text of the file at `path`, or `nil` when it does not exist yet (a new document).
@@ -47,25 +57,11 @@ enum TextFileReader {
         }
     }
 
-    /// Decodes file contents, rejecting NUL bytes (binary files) and invalid UTF-8.
-    static func text(from data: Data, path: String) throws(TextFileError) -> String {
-        // Through the contiguous bytes: Data's generic Sequence paths cost milliseconds per megabyte.
-        let decoded: String?? = data.withUnsafeBytes { raw in
-            let bytes = raw.bindMemory(to: UInt8.self)
-            guard let base = bytes.baseAddress else { return .some("") }
-            if memchr(base, 0, bytes.count) != nil { return .none }
-            return .some(String(validating: bytes, as: UTF8.self))
-        }
-        guard let validated = decoded else { throw .binary(path: path) }
-        guard let text = validated else { throw .notUTF8(path: path) }
+    /// Decodes bytes, rejecting NUL bytes (binary files) and invalid UTF-8.
+    static func text(from bytes: UnsafeBufferPointer<UInt8>, path: String) throws(TextFileError) -> String {
+        guard let base = bytes.baseAddress else { return "" }
+        if memchr(base, 0, bytes.count) != nil { throw .binary(path: path) }
+        guard let text = String(validating: bytes, as: UTF8.self) else { throw .notUTF8(path: path) }
         return text
-    }
-
-    private static func reason(for error: any Error) -> String {
-        let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(underlying.code)))
-        }
-        return nsError.localizedDescription
     }
 }

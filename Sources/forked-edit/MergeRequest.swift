@@ -1,0 +1,90 @@
+import Foundation
+import ForkedMerge
+
+/// One `forked-edit merge`, as its arguments ask for it: what ``MergeCommand`` runs, and what
+/// ``MergeFastPath`` runs without ArgumentParser.
+struct MergeRequest {
+    /// The common ancestor's path (git's %O).
+    var ancestorPath: String
+    /// The dominant side's path (git's %A).
+    var dominantPath: String
+    /// The subordinate side's path (git's %B).
+    var subordinatePath: String
+    /// Where to write the result, atomically; standard output when `nil`.
+    var outputPath: String?
+    /// Whether to write git-style conflict markers around true conflicts.
+    var markers = false
+    /// The markers' labels: the dominant side's, then the subordinate side's.
+    var labels: [String] = []
+    /// The markers' length (git's %L).
+    var markerSize = 7
+    /// Whether to print character counts and the number of conflicts to standard error.
+    var stats = false
+
+    /// Merges, writes the result and says what happened on standard error; returns the exit
+    /// status: 0 for a clean merge, ``MergeCommand/conflictStatus`` when conflicts were kept.
+    /// Bad input is reported here and thrown as exit status 2.
+    func run() throws -> Int32 {
+        let conflicts = try reportingFailures { () throws -> Int in
+            if labels.count > 2 {
+                throw CommandFailure("-L/--label is given at most twice: the dominant side's label, then the subordinate side's")
+            }
+            if markerSize < 1 || markerSize > 1_000 { throw CommandFailure("--marker-size must be between 1 and 1000 (got \(markerSize))") }
+            // Read everything before writing anything: OUT is usually one of the inputs.
+            let ancestor = try TextFileReader.read(ancestorPath)
+            let dominant = try TextFileReader.read(dominantPath)
+            let subordinate = try TextFileReader.read(subordinatePath)
+            let merger = TextMerger()
+            let report: TextMergeReport
+            var statistics: TextMergeStatistics?
+            if stats {
+                let result = merger.mergeWithOrigins(dominant, withSubordinate: subordinate, commonAncestor: ancestor)
+                report = TextMergeReport(text: result.text, conflicts: result.conflicts)
+                statistics = result.statistics
+            } else {
+                report = merger.mergeReportingConflicts(dominant, withSubordinate: subordinate, commonAncestor: ancestor)
+            }
+            let output: String
+            let conflictLines: [Int]
+            if markers {
+                let marked = report.withConflictMarkers(
+                    dominantLabel: labels.first ?? dominantPath, subordinateLabel: labels.dropFirst().first ?? subordinatePath,
+                    markerSize: markerSize
+                )
+                output = marked.text
+                conflictLines = marked.blockLines
+            } else {
+                output = report.text
+                conflictLines = MergeCommand.lines(of: report)
+            }
+            if let outputPath {
+                try AtomicFileWriter.write(output, to: outputPath)
+            } else {
+                var output = output
+                output.withUTF8 { FileHandle.standardOutput.write(Data(buffer: $0)) }
+            }
+            var messages = ""
+            if let statistics {
+                messages += """
+                    dominant \(dominantPath): +\(statistics.dominantInserted) -\(statistics.dominantDeleted) characters
+                    subordinate \(subordinatePath): +\(statistics.subordinateInserted) -\(statistics.subordinateDeleted) characters
+                    conflicts: \(report.conflicts.count)
+
+                    """
+            }
+            if !conflictLines.isEmpty {
+                let noun = conflictLines.count == 1 ? "conflict" : "conflicts"
+                let followedDeletion = report.conflicts.filter { $0.kept == .deletion }.count
+                let how = markers ? "marked"
+                    : followedDeletion == 0 ? "kept both versions"
+                    : followedDeletion == report.conflicts.count ? "followed the deletion of the edited lines"
+                    : "kept both versions, or followed the deletion of edited lines"
+                let places = conflictLines.map(String.init).joined(separator: ", ")
+                messages += "forked-edit: \(conflictLines.count) \(noun) (\(how)) at line\(conflictLines.count == 1 ? "" : "s") \(places)\n"
+            }
+            if !messages.isEmpty { FileHandle.standardError.write(Data(messages.utf8)) }
+            return conflictLines.count
+        }
+        return conflicts > 0 ? MergeCommand.conflictStatus : 0
+    }
+}
