@@ -23,6 +23,7 @@ public enum HelpText {
         "Each pane edits its own fork;",
         "below, their live merge: green",
         "from the left fork, magenta the",
-        "right, yellow both, red conflict",
+        "right, yellow both, red conflict;",
+        "underlined: what a fork deleted",
     ]
 }

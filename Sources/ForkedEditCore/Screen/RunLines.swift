@@ -63,9 +63,9 @@ public enum RunLines {
             }
             // One word between two changes goes with the first.
             tailStart = max(tailStart, leadEnd)
-            if let previous, leadEnd > text.startIndex { result.append((text[..<leadEnd], previous.origin)) }
+            if let previous, leadEnd > text.startIndex { result.append((text[..<leadEnd], previous.origin.wordOrigin)) }
             if leadEnd < tailStart { result.append((text[leadEnd..<tailStart], .unchanged)) }
-            if let next, tailStart < text.endIndex { result.append((text[tailStart...], next.origin)) }
+            if let next, tailStart < text.endIndex { result.append((text[tailStart...], next.origin.wordOrigin)) }
         }
         return result
     }

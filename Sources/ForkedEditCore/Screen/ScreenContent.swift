@@ -17,6 +17,32 @@ public enum MergeViewOrigin: Hashable, Sendable {
     case added
     /// In the history view: text the shown version removed, shown where it was.
     case removed
+    /// In the live merge view: ancestor text only the left fork deleted, shown where it was
+    /// (it is not part of the merged text).
+    case deletedByLeft
+    /// In the live merge view: ancestor text only the right fork deleted.
+    case deletedByRight
+    /// In the live merge view: ancestor text both forks deleted.
+    case deletedByBoth
+
+    /// Whether this is deleted text, shown but not part of the merged text.
+    public var isDeletion: Bool {
+        switch self {
+        case .deletedByLeft, .deletedByRight, .deletedByBoth: true
+        default: false
+        }
+    }
+
+    /// The colour the rest of a word takes when a run of this origin changed part of it: a
+    /// deletion inside a word shows the word as changed by the fork that deleted.
+    var wordOrigin: MergeViewOrigin {
+        switch self {
+        case .deletedByLeft: .leftFork
+        case .deletedByRight: .rightFork
+        case .deletedByBoth: .bothForks
+        default: self
+        }
+    }
 }
 
 /// A stretch of lower-view text with one origin; it may span several lines.

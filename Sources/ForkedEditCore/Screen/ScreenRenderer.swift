@@ -19,6 +19,10 @@ public enum ScreenRenderer {
         case .added: return CellStyle(foreground: .green, bold: true)
         // Underlined red: terminals have no reliable strike-through.
         case .removed: return CellStyle(foreground: .red, underline: true)
+        // The deleting fork's colour, underlined and not bold, where added text is bold.
+        case .deletedByLeft: return CellStyle(foreground: .green, underline: true)
+        case .deletedByRight: return CellStyle(foreground: .magenta, underline: true)
+        case .deletedByBoth: return CellStyle(foreground: .yellow, underline: true)
         }
     }
 

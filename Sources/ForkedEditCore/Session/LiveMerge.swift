@@ -12,8 +12,9 @@ public struct LiveMerge: Sendable, Equatable {
     }
 
     /// The merged text, joined on demand: the screen only needs the runs.
-    public var text: String { runs.map(\.text).joined() }
-    /// The merged text in runs coloured by which fork the text came from.
+    public var text: String { runs.filter { !$0.origin.isDeletion }.map(\.text).joined() }
+    /// The merged text in runs coloured by which fork the text came from, with the text either
+    /// fork deleted shown where it was (runs whose origin ``MergeViewOrigin/isDeletion``).
     public let runs: [OriginRun]
     /// The index (0 left, 1 right) of the pane whose fork was edited most recently, whose
     /// changes win where both forks changed the same text.

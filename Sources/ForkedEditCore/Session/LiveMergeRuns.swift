@@ -5,7 +5,49 @@ import ForkedMerge
 /// conflict colours. (Whole words are coloured when a line is drawn: ``RunLines/wholeWords(_:)``.)
 enum LiveMergeRuns {
     static func make(_ result: TextMergeResult, dominant: Int) -> [OriginRun] {
-        joined(marked(result.segments, zones: zones(of: result.conflicts, dominant: dominant), dominant: dominant))
+        let runs = marked(result.segments, zones: zones(of: result.conflicts, dominant: dominant), dominant: dominant)
+        return joined(withDeletions(runs, result.deletions, dominant: dominant))
+    }
+
+    /// `runs` with the deleted text shown where it was: a run is split where a deletion
+    /// stood inside it.
+    private static func withDeletions(_ runs: [OriginRun], _ deletions: [TextMergeDeletion], dominant: Int) -> [OriginRun] {
+        guard !deletions.isEmpty else { return runs }
+        var result: [OriginRun] = []
+        result.reserveCapacity(runs.count + 2 * deletions.count)
+        var next = 0
+        var offset = 0
+        func insertDeletions(upTo end: Int) {
+            while next < deletions.count, deletions[next].utf8Offset <= end {
+                result.append(OriginRun(text: deletions[next].text, origin: deletedOrigin(deletions[next].side, dominant: dominant)))
+                next += 1
+            }
+        }
+        for run in runs {
+            let length = run.text.utf8.count
+            var from = 0
+            // Deletions at this run's start go before it; those inside split it.
+            while next < deletions.count, deletions[next].utf8Offset < offset + length {
+                let cut = deletions[next].utf8Offset - offset
+                if cut > from {
+                    result.append(OriginRun(text: String(run.text.utf8Slice(from, cut)), origin: run.origin))
+                    from = cut
+                }
+                insertDeletions(upTo: offset + from)
+            }
+            result.append(from == 0 ? run : OriginRun(text: String(run.text.utf8Slice(from, length)), origin: run.origin))
+            offset += length
+        }
+        insertDeletions(upTo: Int.max)
+        return result
+    }
+
+    private static func deletedOrigin(_ side: TextMergeDeletion.Side, dominant: Int) -> MergeViewOrigin {
+        switch side {
+        case .both: .deletedByBoth
+        case .dominant: dominant == 0 ? .deletedByLeft : .deletedByRight
+        case .subordinate: dominant == 0 ? .deletedByRight : .deletedByLeft
+        }
     }
 
     /// Where the merged text is in conflict, and in whose colour: where both versions were

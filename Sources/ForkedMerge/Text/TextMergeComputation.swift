@@ -140,7 +140,10 @@ struct TextMergeComputation {
             subordinateInserted: subordinateHunks.reduce(0) { $0 + characterCount(policy.subordinate, $1.side) },
             subordinateDeleted: subordinateHunks.reduce(0) { $0 + characterCount(policy.ancestor, $1.ancestor) }
         )
-        return TextMergeResult(segments: segments, statistics: statistics, conflicts: conflicts())
+        let conflicts = conflicts()
+        return TextMergeResult(
+            segments: segments, statistics: statistics, conflicts: conflicts, deletions: deletions(outside: conflicts.map(\.utf8Range))
+        )
     }
 
     private func append(_ piece: MergePiece, to output: inout [UInt8]) {

@@ -65,13 +65,21 @@ public struct TextMergeResult: Sendable, Equatable {
     /// kept, in text order.
     public var conflicts: [TextMergeConflict]
 
+    /// The ancestor text the merge left out (what either side deleted), in text order, each
+    /// at its place in the merged text.
+    public var deletions: [TextMergeDeletion]
+
     /// The merged text: all segments joined.
     public var text: String { segments.lazy.map(\.text).joined() }
 
     /// Creates a result.
-    public init(segments: [TextMergeSegment], statistics: TextMergeStatistics, conflicts: [TextMergeConflict] = []) {
+    public init(
+        segments: [TextMergeSegment], statistics: TextMergeStatistics, conflicts: [TextMergeConflict] = [],
+        deletions: [TextMergeDeletion] = []
+    ) {
         self.segments = segments
         self.statistics = statistics
         self.conflicts = conflicts
+        self.deletions = deletions
     }
 }

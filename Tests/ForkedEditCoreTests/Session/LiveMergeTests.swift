@@ -58,3 +58,39 @@ struct LiveMergeTests {
         #expect(session.screenContent().lower.title.hasSuffix(", 1 conflict (both kept, on red)"), "\(session.screenContent().lower.title)")
     }
 }
+
+@Suite("LiveMerge: deleted text")
+struct LiveMergeDeletionTests {
+    @Test("text a fork deleted is shown where it was, in that fork's deletion colour, and is not merged text")
+    func deletedTextShown() throws {
+        let merge = LiveMerge(texts: ["one\nthree\n", "one\ntwo\nthree!\n"], ancestor: "one\ntwo\nthree\n", dominantPane: 1)
+        #expect(merge.text == "one\nthree!\n")
+        #expect(merge.runs == [
+            OriginRun(text: "one\n", origin: .unchanged),
+            OriginRun(text: "two\n", origin: .deletedByLeft),
+            OriginRun(text: "three", origin: .unchanged),
+            OriginRun(text: "!", origin: .rightFork),
+            OriginRun(text: "\n", origin: .unchanged),
+        ])
+        let lines = RunLines.lines(of: merge.runs, from: 0, count: 3)
+        #expect(lines.count == 3, "the deleted line is a line of the view")
+    }
+
+    @Test("a letter deleted inside a word colours the word as that fork's change")
+    func deletionInsideAWord() throws {
+        let merge = LiveMerge(texts: ["the cat sat\n", "the cart sat\n"], ancestor: "the cart sat\n", dominantPane: 0)
+        #expect(merge.text == "the cat sat\n")
+        let line = try #require(RunLines.lines(of: merge.runs, from: 0, count: 1).first)
+        let pieces = RunLines.wholeWords(line).map { (String($0.text), $0.origin) }
+        #expect(pieces.contains { $0 == ("ca", .leftFork) }, "\(pieces)")
+        #expect(pieces.contains { $0 == ("r", .deletedByLeft) }, "\(pieces)")
+        #expect(pieces.contains { $0 == ("t", .leftFork) }, "\(pieces)")
+    }
+
+    @Test("the screen draws deleted text underlined in the fork's colour")
+    func drawn() throws {
+        let style = ScreenRenderer.style(for: .deletedByRight)
+        #expect(style.underline && !style.bold && style.foreground == .magenta)
+        #expect(ScreenRenderer.style(for: .rightFork).bold)
+    }
+}
