@@ -35,7 +35,7 @@ enum MergeFastPath {
                 guard let value = rest.popFirst(), !value.hasPrefix("-") else { return nil }
                 labels.append(value)
             case "--marker-size":
-                guard markerSize == nil, let value = rest.popFirst(), let size = Int(value) else { return nil }
+                guard markerSize == nil, let value = rest.popFirst(), !value.hasPrefix("-"), let size = Int(value) else { return nil }
                 markerSize = size
             case "--markers":
                 markers = true
