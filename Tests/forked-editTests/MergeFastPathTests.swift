@@ -35,6 +35,7 @@ struct MergeFastPathTests {
             ["merge", base, ours, theirs, "extra"],
             ["merge", "--marker-size", "many", base, ours, theirs],
             ["merge", "--marker-size", "-5", "--markers", base, ours, theirs],
+            // ArgumentParser takes "-" as a file name, written in the current (temporary) directory.
             ["merge", "-o", "-", base, ours, theirs],
             ["merge", "--", base, ours, theirs],
             ["merge", "--unknown", base, ours, theirs],
@@ -45,11 +46,11 @@ struct MergeFastPathTests {
         for arguments in argumentLists {
             environment["FORKED_EDIT_NO_FAST_PATH"] = nil
             try? FileManager.default.removeItem(atPath: out)
-            let fast = try runProcess(try ForkedEditBinary.path, arguments, environment: environment)
+            let fast = try runProcess(try ForkedEditBinary.path, arguments, in: directory, environment: environment)
             let fastFile = try? String(contentsOfFile: out, encoding: .utf8)
             environment["FORKED_EDIT_NO_FAST_PATH"] = "1"
             try? FileManager.default.removeItem(atPath: out)
-            let parsed = try runProcess(try ForkedEditBinary.path, arguments, environment: environment)
+            let parsed = try runProcess(try ForkedEditBinary.path, arguments, in: directory, environment: environment)
             let parsedFile = try? String(contentsOfFile: out, encoding: .utf8)
             let shown = arguments.joined(separator: " ")
             #expect(fast.status == parsed.status, "\(shown): \(fast.standardError) / \(parsed.standardError)")
