@@ -40,10 +40,7 @@ extension EditorSession {
             message = "Nothing to reload: this text has no file yet (^O saves it under a name)"
             return
         }
-        if panes[focusedPane].isReadOnly {
-            message = "\(fork.name) is read-only here: another process edits it"
-            return
-        }
+        if refusesEditingFocusedPane() { return }
         guard let disk = try writer.read(fromFile: fileName) else {
             message = "\(fileName) is not on disk: nothing to reload"
             return

@@ -157,10 +157,7 @@ extension EditorSession {
         case .goToLine:
             prompt = .goToLine(PromptField())
         case .replace:
-            if panes[focusedPane].isReadOnly {
-                message = "\(panes[focusedPane].fork.name) is read-only here: another process edits it"
-                return
-            }
+            if refusesEditingFocusedPane() { return }
             prompt = .replaceText(PromptField(text: searchQuery ?? ""))
         case .insertNextKeyVerbatim:
             insertsNextKeyVerbatim = true
@@ -189,13 +186,18 @@ extension EditorSession {
         }
     }
 
+    /// Whether the focused pane shows a fork another process edits; if so, says so on the
+    /// status line.
+    func refusesEditingFocusedPane() -> Bool {
+        guard panes[focusedPane].isReadOnly else { return false }
+        message = "\(panes[focusedPane].fork.name) is read-only here: another process edits it"
+        return true
+    }
+
     /// Applies an edit to the focused pane and, when the text changed, stores it in the
     /// pane's fork and refreshes the live merge.
     func edit(_ change: (inout PaneState) -> Bool) throws {
-        if panes[focusedPane].isReadOnly {
-            message = "\(panes[focusedPane].fork.name) is read-only here: another process edits it"
-            return
-        }
+        if refusesEditingFocusedPane() { return }
         guard change(&panes[focusedPane].state) else { return }
         let textEdit = panes[focusedPane].state.takeLastChange()
         let pane = panes[focusedPane]
