@@ -66,21 +66,4 @@ struct MergeCommand: ParsableCommand {
         let status = try request.run()
         if status != 0 { throw ExitCode(status) }
     }
-
-    /// The 1-based line on which each conflict starts in the merged text.
-    static func lines(of report: TextMergeReport) -> [Int] {
-        var lines: [Int] = []
-        var line = 1
-        var offset = 0
-        let bytes = report.text.utf8
-        var iterator = bytes.makeIterator()
-        for conflict in report.conflicts {
-            while offset < conflict.utf8Range.lowerBound, let byte = iterator.next() {
-                if byte == 0x0A { line += 1 }
-                offset += 1
-            }
-            lines.append(line)
-        }
-        return lines
-    }
 }

@@ -55,7 +55,7 @@ struct MergeRequest {
                 conflictLines = marked.blockLines
             } else {
                 output = report.text
-                conflictLines = MergeCommand.lines(of: report)
+                conflictLines = Self.lines(of: report)
             }
             if let outputPath {
                 try AtomicFileWriter.write(output, to: outputPath)
@@ -86,5 +86,22 @@ struct MergeRequest {
             return conflictLines.count
         }
         return conflicts > 0 ? MergeCommand.conflictStatus : 0
+    }
+
+    /// The 1-based line on which each conflict starts in the merged text.
+    static func lines(of report: TextMergeReport) -> [Int] {
+        var lines: [Int] = []
+        var line = 1
+        var offset = 0
+        let bytes = report.text.utf8
+        var iterator = bytes.makeIterator()
+        for conflict in report.conflicts {
+            while offset < conflict.utf8Range.lowerBound, let byte = iterator.next() {
+                if byte == 0x0A { line += 1 }
+                offset += 1
+            }
+            lines.append(line)
+        }
+        return lines
     }
 }
