@@ -60,9 +60,17 @@ extension TextMergeComputation {
             let dominantRanges = covering(dominantHunks, from: &dominantIndex)
             let subordinateRanges = covering(subordinateHunks, from: &subordinateIndex)
             cuts = Array(Set(cuts)).sorted()
+            // Every range's ends are cuts, so each piece between two cuts lies wholly inside or
+            // wholly outside each range; both lists are sorted, so one pass over each finds them.
+            var nextDominant = 0
+            var nextSubordinate = 0
+            func covers(_ ranges: [Range<Int>], _ index: inout Int, _ from: Int) -> Bool {
+                while index < ranges.count, ranges[index].upperBound <= from { index += 1 }
+                return index < ranges.count && ranges[index].lowerBound <= from
+            }
             for (from, to) in zip(cuts, cuts.dropFirst()) {
-                let byDominant = dominantRanges.contains { $0.lowerBound <= from && to <= $0.upperBound }
-                let bySubordinate = subordinateRanges.contains { $0.lowerBound <= from && to <= $0.upperBound }
+                let byDominant = covers(dominantRanges, &nextDominant, from)
+                let bySubordinate = covers(subordinateRanges, &nextSubordinate, from)
                 let side: TextMergeDeletion.Side = byDominant && bySubordinate ? .both : bySubordinate ? .subordinate : byDominant ? .dominant : .both
                 let text = String(decoding: UnsafeBufferPointer(rebasing: ancestor[from..<to]), as: UTF8.self)
                 if let last = result.last, last.utf8Offset == offset, last.side == side {
