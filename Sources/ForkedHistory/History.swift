@@ -11,41 +11,63 @@ import ForkedMerge
 public final class History<Value: HistoryValue>: Sendable {
     /// Where the commits are kept.
     public let store: any CommitStore
-    /// At most this many deltas are applied to rebuild a value: a chain of first parents that
-    /// long ends in a commit stored whole. A chain also ends, sooner, once its deltas together
-    /// are larger than the value: reading them would then cost more than the snapshot saves.
+    /// At most this many deltas against first parents are applied to rebuild a value: a chain
+    /// that long ends in an anchor (a snapshot or an anchored delta). A chain also ends, sooner,
+    /// once its deltas together are larger than the value: reading them would then cost more
+    /// than an anchor saves.
     public let snapshotInterval: Int
+    /// At most this many anchored deltas (``CommitBody/anchored(base:delta:)``) follow each
+    /// other before a snapshot. Each costs one pass over the value when rebuilding it, so
+    /// long histories keep few whole values at a small, bounded cost.
+    public let anchorInterval: Int
 
     private struct Caches {
         /// Recently rebuilt values, newest last.
         var values: [(CommitID, Value)] = []
-        /// Deltas applied since the last snapshot, per commit.
+        /// Deltas applied since the anchor, per commit.
         var chains: [CommitID: Chain] = [:]
+        /// Anchored deltas applied since the snapshot, per anchor.
+        var anchorChains: [CommitID: Chain] = [:]
     }
 
     private let caches = ProtectedValue(Caches())
     private static var valueCacheSize: Int { 16 }
 
     /// Creates a history over `store`.
-    public init(store: any CommitStore, snapshotInterval: Int = 512) {
+    public init(store: any CommitStore, snapshotInterval: Int = 512, anchorInterval: Int = 64) {
         self.store = store
         self.snapshotInterval = max(1, snapshotInterval)
+        self.anchorInterval = max(1, anchorInterval)
     }
 
     // MARK: Recording
 
-    /// Makes (without storing) a commit of `value` following `parents`, as a delta against the
-    /// first parent when that is small, whole otherwise.
+    /// Makes (without storing) a commit of `value` following `parents`: a delta against the
+    /// first parent while that chain is short and light; else a delta against the chain's anchor
+    /// while the anchors behind it are few and lighter than a few copies of the value; else the
+    /// whole value.
     public func makeCommit(_ value: Value, parents: [CommitID], origin: String, time: Date = Date()) throws -> HistoryCommit {
         let snapshot = try value.snapshot()
         let digest = SHA256Digest.digest(of: snapshot)
         var body = CommitBody.snapshot(snapshot)
-        if let parent = parents.first, case let chain = try chain(of: parent), chain.deltas + 1 < snapshotInterval,
-           let delta = try value.delta(from: self.value(at: parent)), chain.bytes + delta.count < snapshot.count {
-            body = .delta(delta)
+        if let parent = parents.first {
+            let chain = try chain(of: parent)
+            if chain.deltas + 1 < snapshotInterval, let delta = try value.delta(from: self.value(at: parent)),
+               chain.bytes + delta.count < snapshot.count {
+                body = .delta(delta)
+            } else if let anchor = chain.anchor, case let anchors = try anchorChain(of: anchor), anchors.deltas + 1 < anchorInterval,
+                      let delta = try value.delta(from: self.value(at: anchor)),
+                      anchors.bytes + delta.count < History.anchorWeight * snapshot.count {
+                body = .anchored(base: anchor, delta: delta)
+            }
         }
         return HistoryCommit(parents: parents, origin: origin, time: time, valueDigest: digest, body: body)
     }
+
+    /// How many times the value's size the anchored deltas before a snapshot may weigh together.
+    /// Each is applied in one pass, so reading them costs about as much as reading that many
+    /// values; a text that mostly grows needs far less.
+    private static var anchorWeight: Int { 4 }
 
     /// Records `value` as the newest version of `head` (a fork or device name), following the
     /// head's current commit (or `base` when the head has none yet) and any `mergedFrom`
@@ -101,7 +123,8 @@ public final class History<Value: HistoryValue>: Sendable {
     /// commit's value digest.
     public func value(at id: CommitID) throws -> Value {
         if let cached = cachedValue(for: id) { return cached }
-        var chain: [HistoryCommit] = []
+        var deltas: [Data] = []
+        var walked = Set<CommitID>()
         var current = try commit(id)
         var base: Value?
         while base == nil {
@@ -109,21 +132,20 @@ public final class History<Value: HistoryValue>: Sendable {
                 base = cached
                 break
             }
-            switch current.body {
-            case .snapshot(let data):
+            guard walked.insert(current.id).inserted else {
+                throw HistoryError.corruptCommit("\(current.id.short)'s deltas lead back to itself")
+            }
+            if case .snapshot(let data) = current.body {
                 base = try Value(snapshot: data)
-            case .delta:
-                chain.append(current)
-                guard let parent = current.parents.first else {
-                    throw HistoryError.corruptCommit("\(current.id.short) is a delta without a parent")
-                }
-                current = try commit(parent)
+            } else if let delta = current.body.deltaBytes {
+                deltas.append(delta)
+                current = try commit(try deltaBase(of: current))
             }
         }
         guard var value = base else { throw HistoryError.missingCommit(id) }
-        value = try value.applying(deltas: chain.reversed().map(\.body.payload))
+        value = try value.applying(deltas: deltas.reversed())
         let target = try commit(id)
-        if !chain.isEmpty || target.body.isSnapshot, SHA256Digest.digest(of: try value.snapshot()) != target.valueDigest {
+        if !deltas.isEmpty || target.body.isSnapshot, SHA256Digest.digest(of: try value.snapshot()) != target.valueDigest {
             throw HistoryError.corruptCommit("the value rebuilt for \(id.short) does not match its digest")
         }
         remember(value, for: id)
@@ -200,7 +222,7 @@ public final class History<Value: HistoryValue>: Sendable {
             let keep = Set(commits.filter { $0.time >= cutoff }.map(\.id)).union(heads.values).union(retained)
             var result: [HistoryCommit] = []
             for commit in commits where keep.contains(commit.id) {
-                if case .delta = commit.body, let parent = commit.parents.first, !keep.contains(parent) {
+                if let base = commit.body.deltaBase(firstParent: commit.parents.first), !keep.contains(base) {
                     result.append(commit.storing(.snapshot(try value(at: commit.id).snapshot())))
                 } else {
                     result.append(commit)
@@ -244,44 +266,75 @@ public final class History<Value: HistoryValue>: Sendable {
         return distances
     }
 
-    /// The deltas applied to rebuild a value from the nearest snapshot along first parents.
+    /// The commit whose value `commit`'s delta applies to.
+    private func deltaBase(of commit: HistoryCommit) throws -> CommitID {
+        guard let base = commit.body.deltaBase(firstParent: commit.parents.first) else {
+            throw HistoryError.corruptCommit("\(commit.id.short) is a delta without a parent")
+        }
+        return base
+    }
+
+    /// A run of deltas applied one after the other to rebuild a value.
     private struct Chain {
-        /// How many: 0 for a snapshot.
+        /// How many: 0 for the commit the run starts from.
         var deltas = 0
         /// Their payloads' total size in bytes.
         var bytes = 0
+        /// The anchor the run starts from (a snapshot or an anchored delta), when known.
+        var anchor: CommitID?
     }
 
-    /// The chain of deltas that rebuilds `id`'s value, walking first parents back to a snapshot
-    /// (or a commit whose chain is already known) and remembering every step.
+    /// The deltas against first parents that rebuild `id`'s value from its anchor.
     private func chain(of id: CommitID) throws -> Chain {
+        try walk(from: id, cache: \.chains) { commit in
+            guard case .delta(let payload) = commit.body else { return nil }
+            return (try deltaBase(of: commit), payload.count)
+        }
+    }
+
+    /// The anchored deltas that rebuild anchor `id`'s value from a snapshot.
+    private func anchorChain(of id: CommitID) throws -> Chain {
+        try walk(from: id, cache: \.anchorChains) { commit in
+            guard case .anchored(let base, let delta) = commit.body else { return nil }
+            return (base, delta.count)
+        }
+    }
+
+    /// Follows `step` (each commit's base and delta size, `nil` where the run starts) back from
+    /// `id`, counting the deltas, and remembers the count for every commit passed.
+    private func walk(
+        from id: CommitID, cache: WritableKeyPath<Caches, [CommitID: Chain]>,
+        step: (HistoryCommit) throws -> (base: CommitID, bytes: Int)?
+    ) throws -> Chain {
         var walked: [(CommitID, Int)] = []
+        var seen = Set<CommitID>()
         var current = try commit(id)
-        var base = Chain()
+        var base = Chain(anchor: current.id)
         while true {
-            if let known = caches.withLock({ $0.chains[current.id] }) {
+            if let known = caches.withLock({ $0[keyPath: cache][current.id] }) {
                 base = known
                 break
             }
-            guard case .delta(let payload) = current.body else { break }
-            walked.append((current.id, payload.count))
-            guard let parent = current.parents.first else {
-                throw HistoryError.corruptCommit("\(current.id.short) is a delta without a parent")
+            guard seen.insert(current.id).inserted else {
+                throw HistoryError.corruptCommit("\(current.id.short)'s deltas lead back to itself")
             }
-            current = try commit(parent)
+            guard let (next, size) = try step(current) else {
+                base = Chain(anchor: current.id)
+                caches.withLock { $0[keyPath: cache][current.id] = base }
+                break
+            }
+            walked.append((current.id, size))
+            current = try commit(next)
         }
+        var chain = base
         caches.withLock { caches in
-            var chain = base
             for (walkedID, size) in walked.reversed() {
                 chain.deltas += 1
                 chain.bytes += size
-                caches.chains[walkedID] = chain
+                caches[keyPath: cache][walkedID] = chain
             }
         }
-        return walked.reduce(into: base) { chain, step in
-            chain.deltas += 1
-            chain.bytes += step.1
-        }
+        return chain
     }
 
     private func cachedValue(for id: CommitID) -> Value? {

@@ -99,10 +99,13 @@ struct HistoryBenchmark {
         }
         let show = PersistenceBenchmark.Percentiles(showTimes)
         let commits = try store.allCommits()
-        let snapshots = commits.filter(\.body.isSnapshot)
-        let snapshotBytes = snapshots.reduce(0) { $0 + $1.body.payload.count }
-        let deltaBytes = commits.reduce(0) { $0 + ($1.body.isSnapshot ? 0 : $1.body.payload.count) }
-        let framingBytes = logBytes - snapshotBytes - deltaBytes
+        func bytes(ofKind kind: UInt8) -> (count: Int, bytes: Int) {
+            commits.filter { $0.body.kind == kind }.reduce((0, 0)) { ($0.0 + 1, $0.1 + ($1.body.deltaBytes ?? $1.body.payload).count) }
+        }
+        let snapshots = bytes(ofKind: 0)
+        let deltas = bytes(ofKind: 1)
+        let anchored = bytes(ofKind: 2)
+        let framingBytes = logBytes - snapshots.bytes - deltas.bytes - anchored.bytes
         let showMax = showTimes.max() ?? 0
 
         let label = "\(versions) versions"
@@ -111,8 +114,9 @@ struct HistoryBenchmark {
                          note: record.note + ", all \(ResultTable.format(recordTotal / 1_000, decimals: 1)) s"),
             BenchmarkRow(name: "history on disk / final text", size: label, milliseconds: .nan,
                          note: "\(logBytes / 1_024) KB / \(textBytes / 1_024) KB = \(ResultTable.format(Double(logBytes) / Double(max(1, textBytes)), decimals: 2))x (goal < 10x)"),
-            BenchmarkRow(name: "  of which snapshots / deltas / headers", size: label, milliseconds: .nan,
-                         note: "\(snapshots.count) snapshots \(snapshotBytes / 1_024) KB, deltas \(deltaBytes / 1_024) KB, "
+            BenchmarkRow(name: "  of which snapshots / anchored / deltas / headers", size: label, milliseconds: .nan,
+                         note: "\(snapshots.count) snapshots \(snapshots.bytes / 1_024) KB, \(anchored.count) anchored deltas "
+                             + "\(anchored.bytes / 1_024) KB, deltas \(deltas.bytes / 1_024) KB, "
                              + "headers \(framingBytes / 1_024) KB (\(framingBytes / max(1, commits.count)) B per version)"),
             BenchmarkRow(name: "open history + newest version", size: label, milliseconds: open, note: "median of \(options.runs)"),
             BenchmarkRow(name: "show any version (cold)", size: label, milliseconds: show.p50,

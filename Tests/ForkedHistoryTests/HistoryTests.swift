@@ -4,14 +4,20 @@ import Testing
 
 @Suite("History")
 struct HistoryTests {
-    private func makeHistory(snapshotInterval: Int = 64) -> History<String> {
-        History(store: InMemoryCommitStore(), snapshotInterval: snapshotInterval)
+    private func makeHistory(snapshotInterval: Int = 64, anchorInterval: Int = 64) -> History<String> {
+        History(store: InMemoryCommitStore(), snapshotInterval: snapshotInterval, anchorInterval: anchorInterval)
+    }
+
+    /// Whether a chain of deltas against first parents starts at this body.
+    private func isAnchor(_ body: CommitBody) -> Bool {
+        if case .delta = body { return false }
+        return true
     }
 
     private func time(_ seconds: Double) -> Date { Date(timeIntervalSince1970: 1_800_000_000 + seconds) }
 
     @Test func recordsVersionsAndRebuildsEach() throws {
-        let history = makeHistory(snapshotInterval: 4)
+        let history = makeHistory(snapshotInterval: 4, anchorInterval: 2)
         var ids: [CommitID] = []
         var texts: [String] = []
         var text = "start"
@@ -21,12 +27,63 @@ struct HistoryTests {
             ids.append(try #require(try history.record(text, head: "main", time: time(Double(step)))).id)
         }
         for (id, expected) in zip(ids, texts) { #expect(try history.value(at: id) == expected) }
-        let fresh = History<String>(store: history.store, snapshotInterval: 4)
+        let fresh = History<String>(store: history.store, snapshotInterval: 4, anchorInterval: 2)
         for (id, expected) in zip(ids, texts) { #expect(try fresh.value(at: id) == expected) }
-        // Every fourth commit along the chain is stored whole, the others as deltas.
-        let bodies = try ids.map { try history.commit($0).body.isSnapshot }
-        #expect(bodies.filter { $0 }.count >= 2)
-        #expect(bodies.filter { !$0 }.count >= 5)
+        // Every fourth commit along the chain is an anchor, the others deltas against their
+        // parent; every other anchor is whole, the rest deltas against the anchor before.
+        let bodies = try ids.map { try history.commit($0).body }
+        #expect(bodies.map(\.kind) == [0, 1, 1, 1, 2, 1, 1, 1, 0, 1])
+        guard case .anchored(let base, _) = bodies[4] else { return }
+        #expect(base == ids[0])
+    }
+
+    @Test func anchoredDeltasStandInForSnapshotsOfAGrowingText() throws {
+        let history = makeHistory(snapshotInterval: 8)
+        var ids: [CommitID] = []
+        var texts: [String] = []
+        var text = String(repeating: "a long opening paragraph. ", count: 40)
+        for step in 0..<200 {
+            text += " sentence \(step)."
+            texts.append(text)
+            ids.append(try #require(try history.record(text, head: "main", time: time(Double(step)))).id)
+        }
+        let bodies = try ids.map { try history.commit($0).body }
+        // One whole value, then anchors every eighth commit, each a delta against the one before.
+        #expect(bodies.filter(\.isSnapshot).count == 1)
+        let anchors = bodies.indices.filter { isAnchor(bodies[$0]) }
+        #expect(anchors == Array(stride(from: 0, to: 200, by: 8)))
+        for (previous, anchor) in zip(anchors, anchors.dropFirst()) {
+            guard case .anchored(let base, _) = bodies[anchor] else {
+                Issue.record("commit \(anchor) is not an anchored delta")
+                continue
+            }
+            #expect(base == ids[previous])
+        }
+        let stored = bodies.reduce(0) { $0 + $1.payload.count }
+        // A snapshot every eighth commit would store 25 whole values.
+        #expect(stored < 3 * text.utf8.count)
+        let fresh = History<String>(store: history.store, snapshotInterval: 8)
+        for (id, expected) in zip(ids, texts) { #expect(try fresh.value(at: id) == expected) }
+    }
+
+    @Test func aRunOfAnchoredDeltasEndsInASnapshotOnceItOutweighsAFewValues() throws {
+        // Every version rewrites the whole text: anchored deltas are as large as the value.
+        let history = makeHistory(snapshotInterval: 1)
+        var ids: [CommitID] = []
+        var texts: [String] = []
+        for step in 0..<30 {
+            texts.append((0..<50).map { "w\(step)x\($0)" }.joined(separator: " "))
+            ids.append(try #require(try history.record(texts[step], head: "main", time: time(Double(step)))).id)
+        }
+        let bodies = try ids.map { try history.commit($0).body }
+        let snapshots = bodies.indices.filter { bodies[$0].isSnapshot }
+        #expect(snapshots.count >= 3)
+        for (start, end) in zip(snapshots, snapshots.dropFirst()) {
+            #expect((start + 1..<end).allSatisfy { bodies[$0].kind == 2 })
+            #expect(end - start <= 5)
+        }
+        let fresh = History<String>(store: history.store, snapshotInterval: 1)
+        for (id, expected) in zip(ids, texts) { #expect(try fresh.value(at: id) == expected) }
     }
 
     @Test func aChainOfDeltasEndsOnceItOutweighsTheValue() throws {
@@ -40,12 +97,12 @@ struct HistoryTests {
             ids.append(try #require(try history.record(texts[step], head: "main", time: time(Double(step)))).id)
         }
         let commits = try ids.map { try history.commit($0) }
-        let snapshotSteps = commits.indices.filter { commits[$0].body.isSnapshot }
+        let snapshotSteps = commits.indices.filter { isAnchor(commits[$0].body) }
         #expect(snapshotSteps.first == 0)
-        // Between two snapshots the deltas add up to at most one value's size, and a snapshot
+        // Between two anchors the deltas add up to at most one value's size, and an anchor
         // follows as soon as one more would pass it.
         for (start, end) in zip(snapshotSteps, snapshotSteps.dropFirst() + [commits.count]) {
-            let deltaBytes = commits[(start + 1)..<end].reduce(0) { $0 + $1.body.payload.count }
+            let deltaBytes = commits[(start + 1)..<end].reduce(0) { $0 + ($1.body.deltaBytes?.count ?? 0) }
             #expect(deltaBytes < texts[start].utf8.count)
             if end < commits.count { #expect(deltaBytes + 40 >= texts[end].utf8.count) }
         }
@@ -153,5 +210,25 @@ struct HistoryTests {
         #expect(try history.log().count == kept.count - 1)
         #expect(try history.commonAncestor(of: ids[3], and: ids[19]) == nil)
         #expect(try history.resolve("@~4") == ids[15])
+    }
+
+    @Test func collectionStoresWholeAnAnchorWhoseBaseIsRemoved() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("history-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let history = History<String>(store: try FileCommitStore(directory: directory), snapshotInterval: 4)
+        var ids: [CommitID] = []
+        var text = String(repeating: "opening words ", count: 30)
+        for step in 0..<20 {
+            text += "step \(step) "
+            ids.append(try #require(try history.record(text, head: "main", time: time(Double(step)))).id)
+        }
+        let before = try ids.map { try history.commit($0).body.kind }
+        #expect(before[4] == 2 && before[8] == 2 && before[12] == 2)
+        try history.collect(olderThan: time(10))
+        // 12 anchored on 8, which is gone: it is whole now, under the same id.
+        #expect(try history.commit(ids[12]).body.isSnapshot)
+        let reopened = History<String>(store: try FileCommitStore(directory: directory), snapshotInterval: 4)
+        for step in 10..<20 { #expect(try reopened.value(at: ids[step]).hasSuffix("step \(step) ")) }
+        #expect(try reopened.store.allCommits().count == 10)
     }
 }

@@ -24,7 +24,11 @@ public struct HistoryCommit: Hashable, Sendable {
 
     /// Creates a commit and computes its id. `time` is kept to the millisecond.
     public init(parents: [CommitID], origin: String, time: Date, valueDigest: SHA256Digest, body: CommitBody) {
-        let milliseconds = HistoryCommit.milliseconds(time)
+        self.init(parents: parents, origin: origin, milliseconds: HistoryCommit.milliseconds(time), valueDigest: valueDigest, body: body)
+    }
+
+    /// Creates a commit made at `milliseconds` since 1970 and computes its id.
+    init(parents: [CommitID], origin: String, milliseconds: Int64, valueDigest: SHA256Digest, body: CommitBody) {
         let header = HistoryCommit.header(parents: parents, origin: origin, milliseconds: milliseconds, valueDigest: valueDigest)
         self.init(id: CommitID.digest(of: header), parents: parents, origin: origin, milliseconds: milliseconds, valueDigest: valueDigest, body: body)
     }
@@ -50,7 +54,7 @@ public struct HistoryCommit: Hashable, Sendable {
         guard let headerLength = reader.number(), let header = reader.bytes(headerLength),
               let check = reader.bytes(HistoryCommit.idCheckCount), let kind = reader.bytes(1)?.first,
               let payloadLength = reader.number(), let payload = reader.bytes(payloadLength), reader.isAtEnd,
-              let body = CommitBody(kindByte: kind, payload: Data(payload))
+              let body = CommitBody(kind: kind, payload: Data(payload))
         else { throw HistoryError.corruptCommit("truncated or malformed commit") }
         let id = CommitID.digest(of: Data(header))
         guard id.bytes.prefix(HistoryCommit.idCheckCount).elementsEqual(check) else {
@@ -82,7 +86,7 @@ public struct HistoryCommit: Hashable, Sendable {
 
     /// The commit as bytes: the header (what the id is the digest of) with its length, the
     /// first bytes of the id (so a damaged header is noticed without storing the whole id,
-    /// which the header rebuilds), the body kind (0 snapshot, 1 delta), and the payload with its
+    /// which the header rebuilds), the body kind (``CommitBody/kind``), and the payload with its
     /// length. Lengths and counts are LEB128; the time is 8 bytes big-endian.
     public var encoded: Data {
         let header = HistoryCommit.header(parents: parents, origin: origin, milliseconds: milliseconds, valueDigest: valueDigest)
@@ -91,7 +95,7 @@ public struct HistoryCommit: Hashable, Sendable {
         LEB128.append(header.count, to: &data)
         data.append(header)
         data.append(contentsOf: id.bytes.prefix(HistoryCommit.idCheckCount))
-        data.append(body.kindByte)
+        data.append(body.kind)
         LEB128.append(payload.count, to: &data)
         data.append(payload)
         return data
@@ -132,6 +136,9 @@ struct CommitReader {
     init(_ data: Data) { rest = data[...] }
 
     var isAtEnd: Bool { rest.isEmpty }
+
+    /// How many bytes are left.
+    var remaining: Int { rest.count }
 
     mutating func bytes(_ count: Int) -> Data.SubSequence? {
         guard count >= 0, count <= rest.count else { return nil }

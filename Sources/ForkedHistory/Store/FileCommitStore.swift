@@ -4,9 +4,9 @@ import Foundation
 /// A ``CommitStore`` in a directory, shared safely by every process that opens it.
 ///
 /// Commits are records of an ``AppendOnlyJournal`` (`commits.log`, checksummed, so a torn
-/// write from a killed process is dropped, never read as a commit); heads are a small JSON file
-/// replaced atomically. Writers take `history.lock` first; readers pick up what other processes
-/// appended whenever the log has grown.
+/// write from a killed process is dropped, never read as a commit), written compactly
+/// (``CommitLog``); heads are a small JSON file replaced atomically. Writers take `history.lock`
+/// first; readers pick up what other processes appended whenever the log has grown.
 public final class FileCommitStore: CommitStore {
     /// The store's directory.
     public let directory: URL
@@ -22,6 +22,8 @@ public final class FileCommitStore: CommitStore {
         var offsetRead = 0
         /// The log's inode: garbage collection replaces the file, and then everything is re-read.
         var fileNumber: UInt64 = 0
+        /// What the records read so far let the next one refer back to.
+        var log = CommitLog()
     }
 
     private let cache = ProtectedValue(Cache())
@@ -56,10 +58,10 @@ public final class FileCommitStore: CommitStore {
             let log = try AppendOnlyJournal(url: logURL)
             try log.removeTornTail()
             try refresh()
-            let known = cache.withLock { $0.commits }
+            var (known, coder) = cache.withLock { ($0.commits, $0.log) }
             var added = Set<CommitID>()
             for commit in commits where known[commit.id] == nil && added.insert(commit.id).inserted {
-                log.append(commit.encoded)
+                log.append(coder.encode(commit))
             }
             try log.flush()
             try refresh()
@@ -88,30 +90,39 @@ public final class FileCommitStore: CommitStore {
             try refresh()
             let current = cache.withLock { cache in cache.order.compactMap { cache.commits[$0] } }
             let commits = try transform(current, try readHeads())
-            try AtomicFile.write(AppendOnlyJournal.framed(commits.map(\.encoded)), to: logURL)
+            var coder = CommitLog()
+            try AtomicFile.write(AppendOnlyJournal.framed(commits.map { coder.encode($0) }), to: logURL)
             try refresh()
         }
     }
 
     /// Reads records appended since the last read (all of them when the log was replaced).
+    ///
+    /// Records are decoded in order under the cache's lock: each may refer back to the ones
+    /// before it, so two threads must not read the same records twice.
     private func refresh() throws {
         let attributes = try? FileManager.default.attributesOfItem(atPath: logURL.path)
         let length = (attributes?[.size] as? NSNumber)?.int64Value ?? 0
         let fileNumber = (attributes?[.systemFileNumber] as? NSNumber)?.uint64Value ?? 0
-        let (offsetRead, numberRead) = cache.withLock { ($0.offsetRead, $0.fileNumber) }
-        let replaced = fileNumber != numberRead || length < Int64(offsetRead)
-        guard replaced || length != Int64(offsetRead) else { return }
-        let start = replaced ? 0 : offsetRead
-        let (contents, end) = try AppendOnlyJournal.read(logURL, from: start)
-        let fresh = try contents.records.map { try HistoryCommit(encoded: $0) }
-        cache.withLock { cache in
+        try cache.withLock { cache in
+            let replaced = fileNumber != cache.fileNumber || length < Int64(cache.offsetRead)
+            guard replaced || length != Int64(cache.offsetRead) else { return }
             if replaced { cache = Cache() }
-            for commit in fresh where cache.commits[commit.id] == nil {
-                cache.commits[commit.id] = commit
-                cache.order.append(commit.id)
+            do {
+                let (contents, end) = try AppendOnlyJournal.read(logURL, from: cache.offsetRead)
+                for record in contents.records {
+                    let commit = try cache.log.decode(record)
+                    guard cache.commits[commit.id] == nil else { continue }
+                    cache.commits[commit.id] = commit
+                    cache.order.append(commit.id)
+                }
+                cache.offsetRead = end
+                cache.fileNumber = fileNumber
+            } catch {
+                // Half-read records would leave the back-references out of step: start over next time.
+                cache = Cache()
+                throw error
             }
-            cache.offsetRead = end
-            cache.fileNumber = fileNumber
         }
     }
 

@@ -87,6 +87,10 @@ extension PostgresExchange {
                 throw PostgresSyncError.corruptDocument("commit \(commit.hexID) is a delta with no value before it")
             }
             return try coding.applying(delta: data, to: base)
+        case .anchored:
+            // Generations are rebuilt one after the other; a delta against an older one has no
+            // base here.
+            throw PostgresSyncError.corruptDocument("commit \(commit.hexID) is a delta against an older version")
         }
     }
 

@@ -33,11 +33,8 @@ struct ServerCommit: Sendable, Equatable {
         let parentIDs = stride(from: 0, to: parents.count, by: width).compactMap {
             CommitID(bytes: parents[(parents.startIndex + $0)..<(parents.startIndex + $0 + width)])
         }
-        let body: CommitBody
-        switch kind {
-        case 0: body = .snapshot(payload)
-        case 1: body = .delta(payload)
-        default: throw PostgresSyncError.corruptDocument("commit at generation \(generation) has an unknown kind \(kind)")
+        guard let kindByte = UInt8(exactly: kind), let body = CommitBody(kind: kindByte, payload: payload) else {
+            throw PostgresSyncError.corruptDocument("commit at generation \(generation) has an unknown kind \(kind)")
         }
         let commit = HistoryCommit(
             parents: parentIDs, origin: origin, time: Date(timeIntervalSince1970: Double(timeMilliseconds) / 1000),
@@ -55,8 +52,8 @@ struct ServerCommit: Sendable, Equatable {
     /// The parents as one column: their ids one after the other.
     var packedParents: Data { commit.parents.reduce(into: Data()) { $0.append(contentsOf: $1.bytes) } }
 
-    /// The `kind` column: 0 for a snapshot, 1 for a delta.
-    var kind: Int16 { commit.body.isSnapshot ? 0 : 1 }
+    /// The `kind` column: ``CommitBody/kind``.
+    var kind: Int16 { Int16(commit.body.kind) }
 
     /// The id as lowercase hex, for logs and messages.
     var hexID: String { commit.id.hex }
