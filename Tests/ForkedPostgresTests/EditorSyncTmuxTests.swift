@@ -101,6 +101,12 @@ struct EditorSyncTmuxTests {
                 files.allSatisfy { (try? String(contentsOf: $0, encoding: .utf8)) == expected }
             }
             #expect(saved, "the files hold \(files.map { (try? String(contentsOf: $0, encoding: .utf8)) ?? "nothing" })")
+            // Each editor's local history went up beside the published versions, with its heads.
+            let historiesUploaded = await eventually {
+                (try? server.psql("SELECT count(DISTINCT device) FROM forked_history_heads WHERE head = 'main'")) == "2"
+                    && (Int((try? server.psql("SELECT count(*) FROM forked_commits WHERE generation IS NULL")) ?? "") ?? 0) > 2
+            }
+            #expect(historiesUploaded, "\((try? server.psql("SELECT device, head FROM forked_history_heads")) ?? "")")
             for pane in [ann, bob] { try pane.sendKeys("C-q") }
             #expect(try ann.waitForScreen(timeout: .seconds(15)) { $0.contains("forked-edit exited with 0") } != nil, "\(ann.screenForMessage)")
             #expect(try bob.waitForScreen(timeout: .seconds(15)) { $0.contains("forked-edit exited with 0") } != nil, "\(bob.screenForMessage)")

@@ -132,6 +132,7 @@ extension PostgresExchange {
                 // now misses nothing in between.
                 try await self.fetch(on: connection)
                 try await self.uploadPendingChanges(on: connection)
+                try await self.uploadHistoryIfKept(on: connection)
                 try await self.sendPresence(on: connection)
                 for await event in events {
                     try await self.handle(event, on: connection)
@@ -165,8 +166,10 @@ extension PostgresExchange {
             try await fetch(on: connection)
             try await uploadPendingChanges(on: connection)
             try await sendPresence(on: connection)
+            try await uploadHistoryIfKept(on: connection)
         case .localChange:
             try await uploadPendingChanges(on: connection)
+            try await uploadHistoryIfKept(on: connection)
         case .presence:
             try await sendPresence(on: connection)
         }

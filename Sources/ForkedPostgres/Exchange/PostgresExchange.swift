@@ -84,6 +84,7 @@ public final class PostgresExchange<RepositoryType: Repository>: Sendable where 
     let logger: Logger
     let connector: PostgresConnector
     let store: DocumentStore
+    let historyStore: ServerHistoryStore
     let coding = ValueCoding<Resource>()
     let stateURL: URL
     let shared: Mutex<SharedState>
@@ -104,7 +105,18 @@ public final class PostgresExchange<RepositoryType: Repository>: Sendable where 
         var ownPresence: String?
         /// The other devices' presence, by device id.
         var peers: [String: PeerPresence] = [:]
+        /// Uploads the local history given to ``uploadsHistory(from:)``, if any.
+        var historyUpload: (@Sendable (PostgresConnection) async throws -> Void)?
+        /// What of that history is on the server: its commit count and heads when last uploaded.
+        var historyUploaded: HistoryMark?
         var started = false
+    }
+
+    /// How much of a local history was uploaded: it grows by appending, so its commit count and
+    /// heads say whether anything is new.
+    struct HistoryMark: Sendable, Equatable {
+        var commits: Int
+        var heads: [String: CommitID]
     }
 
     enum Wakeup: Sendable {
@@ -140,6 +152,7 @@ public final class PostgresExchange<RepositoryType: Repository>: Sendable where 
         self.deviceID = try DeviceIdentity.load(in: stateDirectory)
         self.connector = PostgresConnector(settings: settings, connectTimeout: options.connectTimeout, logger: logger)
         self.store = DocumentStore(document: document, logger: logger)
+        self.historyStore = ServerHistoryStore(document: document, logger: logger)
         self.stateURL = stateDirectory.appendingPathComponent(Self.stateFileName(settings: settings, document: document))
         let local = try ExchangeLocalState.load(from: stateURL)
         self.shared = Mutex(SharedState(local: local))

@@ -37,6 +37,8 @@ public struct SyncStatus: Sendable, Equatable {
     public var payloadBytesUploaded = 0
     /// Presence notes heard from other devices (see ``PostgresExchange/peers``).
     public var presenceNotesReceived = 0
+    /// Commits of a local history uploaded to the server (see ``PostgresExchange/uploadsHistory(from:)``).
+    public var historyCommitsUploaded = 0
 
     /// Whether the exchange is connected.
     public var isConnected: Bool { connection == .connected }

@@ -26,34 +26,52 @@ struct ServerCommit: Sendable, Equatable {
         storedID: Data, parents: Data, origin: String, timeMilliseconds: Int64, valueDigest: Data, kind: Int16,
         payload: Data, generation: Int64, modelVersion: Int
     ) throws {
+        let commit = try ServerCommit.historyCommit(
+            storedID: storedID, parents: parents, origin: origin, timeMilliseconds: timeMilliseconds, valueDigest: valueDigest,
+            kind: kind, payload: payload, describedAs: "commit at generation \(generation)"
+        )
+        self.init(commit, generation: generation, modelVersion: modelVersion)
+    }
+
+    /// The ``HistoryCommit`` a `forked_commits` row holds, checked against its stored id;
+    /// `description` names the row in errors.
+    static func historyCommit(
+        storedID: Data, parents: Data, origin: String, timeMilliseconds: Int64, valueDigest: Data, kind: Int16,
+        payload: Data, describedAs description: String
+    ) throws -> HistoryCommit {
         let width = CommitID.byteCount
         guard parents.count % width == 0, let digest = SHA256Digest(bytes: valueDigest) else {
-            throw PostgresSyncError.corruptDocument("commit at generation \(generation) has malformed parents or digest")
+            throw PostgresSyncError.corruptDocument("\(description) has malformed parents or digest")
         }
         let parentIDs = stride(from: 0, to: parents.count, by: width).compactMap {
             CommitID(bytes: parents[(parents.startIndex + $0)..<(parents.startIndex + $0 + width)])
         }
         guard let kindByte = UInt8(exactly: kind), let body = CommitBody(kind: kindByte, payload: payload) else {
-            throw PostgresSyncError.corruptDocument("commit at generation \(generation) has an unknown kind \(kind)")
+            throw PostgresSyncError.corruptDocument("\(description) has an unknown kind \(kind)")
         }
         let commit = HistoryCommit(
             parents: parentIDs, origin: origin, time: Date(timeIntervalSince1970: Double(timeMilliseconds) / 1000),
             valueDigest: digest, body: body
         )
         guard commit.milliseconds == timeMilliseconds, Data(commit.id.bytes) == storedID else {
-            throw PostgresSyncError.corruptDocument("commit at generation \(generation) does not match its id")
+            throw PostgresSyncError.corruptDocument("\(description) does not match its id")
         }
-        self.init(commit, generation: generation, modelVersion: modelVersion)
+        return commit
     }
 
     /// The id as the `id` and `head` columns hold it.
     var idBytes: Data { Data(commit.id.bytes) }
 
     /// The parents as one column: their ids one after the other.
-    var packedParents: Data { commit.parents.reduce(into: Data()) { $0.append(contentsOf: $1.bytes) } }
+    var packedParents: Data { ServerCommit.packedParents(of: commit) }
 
     /// The `kind` column: ``CommitBody/kind``.
     var kind: Int16 { Int16(commit.body.kind) }
+
+    /// `commit`'s parents as the `parents` column holds them: their ids one after the other.
+    static func packedParents(of commit: HistoryCommit) -> Data {
+        commit.parents.reduce(into: Data()) { $0.append(contentsOf: $1.bytes) }
+    }
 
     /// The id as lowercase hex, for logs and messages.
     var hexID: String { commit.id.hex }

@@ -48,6 +48,24 @@ enum ServerSchema {
             """,
             "CREATE UNIQUE INDEX forked_commits_by_generation ON forked_commits (document, generation)",
         ],
+        // Histories uploaded as they are: commits that made no generation, anchored deltas, each
+        // device's heads, and up to when the history was collected.
+        [
+            "ALTER TABLE forked_commits ALTER COLUMN generation DROP NOT NULL",
+            "ALTER TABLE forked_commits DROP CONSTRAINT forked_commits_kind_check",
+            "ALTER TABLE forked_commits ADD CONSTRAINT forked_commits_kind_check CHECK (kind IN (0, 1, 2))",
+            """
+            CREATE TABLE forked_history_heads (
+                document text NOT NULL,
+                device text NOT NULL,
+                head text NOT NULL,
+                commit_id bytea NOT NULL,
+                updated_at timestamptz NOT NULL DEFAULT now(),
+                PRIMARY KEY (document, device, head)
+            )
+            """,
+            "CREATE TABLE forked_history_collections (document text PRIMARY KEY, before_ms bigint NOT NULL)",
+        ],
     ]
 
     /// Brings the database's tables to ``currentVersion``.

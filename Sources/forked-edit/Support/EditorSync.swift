@@ -1,4 +1,5 @@
 import Forked
+import ForkedHistory
 import ForkedEditCore
 import ForkedEditPersistence
 import ForkedPostgres
@@ -62,6 +63,8 @@ final class EditorSync {
             stateDirectory: persistent.layout.directory.appendingPathComponent("sync", isDirectory: true),
             options: options, logger: logger
         )
+        // Every version this device records goes up too, the ones made offline when it is back.
+        exchange.uploadsHistory(from: try FileCommitStore(directory: persistent.layout.history))
         // The editor's copy learns of the server fork now, so the right pane shows it from the start.
         try persistent.synchronize()
         exchange.start()
