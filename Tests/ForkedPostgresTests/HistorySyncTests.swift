@@ -98,4 +98,40 @@ struct HistorySyncTests {
             #expect(await eventually { second.text == opening + "one two three four five" })
         }
     }
+
+    @Test func collectingWhileTwoDevicesPublishLosesNoEdit() async throws {
+        try await withPostgresServer { server in
+            let first = try Device(settings: server.settings(), initialText: "start\n")
+            let second = try Device(settings: server.settings())
+            defer { Task { await first.remove(); await second.remove() } }
+            for device in [first, second] {
+                device.exchange.uploadsHistory(from: try localHistory(of: device).store)
+                device.exchange.start()
+            }
+            #expect(await eventually { converged([first, second]) && second.text == "start\n" })
+            let collector = Task {
+                var removed = 0
+                for _ in 0..<6 {
+                    removed += try await first.exchange.collectServerHistory(olderThan: Date().addingTimeInterval(3_600))
+                    try await Task.sleep(for: .milliseconds(40))
+                }
+                return removed
+            }
+            for step in 0..<15 {
+                try first.edit { $0 += "first \(step)\n" }
+                try second.edit { $0 = "second \(step)\n" + $0 }
+                try await Task.sleep(for: .milliseconds(15))
+            }
+            let removed = try await collector.value
+            #expect(removed > 0)
+            #expect(await eventually { converged([first, second]) })
+            let text = try #require(first.text)
+            for step in 0..<15 { #expect(text.contains("first \(step)\n") && text.contains("second \(step)\n")) }
+            // A device joining after all that rebuilds the same text from what is left.
+            let third = try Device(settings: server.settings())
+            defer { Task { await third.remove() } }
+            third.exchange.start()
+            #expect(await eventually { third.text == text })
+        }
+    }
 }
