@@ -63,9 +63,7 @@ extension PostgresExchange where Resource: HistoryValue {
                 let removed = try History<Resource>(store: memory).collect(olderThan: cutoff, retaining: retained)
                 let kept = Dictionary(try memory.allCommits().map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
                 for commit in commits {
-                    if let now = kept[commit.id] {
-                        if now.body != commit.body { try await historyStore.replaceBody(of: now, on: connection) }
-                    }
+                    if let now = kept[commit.id], now.body != commit.body { try await historyStore.replaceBody(of: now, on: connection) }
                 }
                 try await historyStore.remove(commits.map(\.id).filter { kept[$0] == nil }, on: connection)
                 try await historyStore.recordCollection(before: cutoff, on: connection)
@@ -76,23 +74,28 @@ extension PostgresExchange where Resource: HistoryValue {
     }
 
     /// Uploads `store`'s commits the server lacks and its heads, under the document's history lock.
+    ///
+    /// Only commits not handled by an earlier upload are looked up on the server, with their
+    /// delta bases and the heads: a base is checked every time, since collection may have
+    /// removed it meanwhile.
     private func uploadHistory(from store: any CommitStore, on connection: PostgresConnection) async throws {
         let commits = try store.allCommits()
         let heads = try store.heads()
-        let mark = HistoryMark(commits: commits.count, heads: heads)
-        guard shared.withLock({ $0.historyUploaded }) != mark else { return }
+        let progress = shared.withLock { $0.historyUploaded } ?? HistoryUploadProgress()
+        guard progress.commits != commits.count || progress.heads != heads else { return }
+        let pending = commits.filter { !progress.handled.contains($0.id) }
         let modelVersion = try resource.value(in: .main).map(coding.modelVersion(of:)) ?? 0
         let sent = try await connection.withTransaction(logger: logger) { connection in
             try await historyStore.lock(inTransactionOn: connection)
-            let bases = commits.compactMap { $0.body.deltaBase(firstParent: $0.parents.first) }
-            let onServer = try await historyStore.existing(Array(Set(commits.map(\.id) + bases)), on: connection)
+            let bases = pending.compactMap { $0.body.deltaBase(firstParent: $0.parents.first) }
+            let asked = Set(pending.map(\.id) + bases + heads.values)
+            var available = try await historyStore.existing(Array(asked), on: connection)
             // What the server collected is not sent again: older versions go up only as heads.
             let collectedBefore = try await historyStore.collectedBefore(on: connection) ?? .min
             let headIDs = Set(heads.values)
             let local = History<Resource>(store: store)
-            var available = onServer
             var sent = 0
-            for commit in commits where !onServer.contains(commit.id) && (commit.milliseconds >= collectedBefore || headIDs.contains(commit.id)) {
+            for commit in pending where !available.contains(commit.id) && (commit.milliseconds >= collectedBefore || headIDs.contains(commit.id)) {
                 var upload = commit
                 if let base = commit.body.deltaBase(firstParent: commit.parents.first), !available.contains(base) {
                     upload = commit.storing(.snapshot(try local.value(at: commit.id).snapshot()))
@@ -106,7 +109,11 @@ extension PostgresExchange where Resource: HistoryValue {
             }
             return sent
         }
-        shared.withLock { $0.historyUploaded = mark }
+        shared.withLock {
+            $0.historyUploaded = HistoryUploadProgress(
+                commits: commits.count, heads: heads, handled: progress.handled.union(pending.map(\.id))
+            )
+        }
         if sent > 0 {
             updateStatus { $0.historyCommitsUploaded += sent }
             logger.debug("uploaded history", metadata: ["commits": "\(sent)"])

@@ -107,16 +107,18 @@ public final class PostgresExchange<RepositoryType: Repository>: Sendable where 
         var peers: [String: PeerPresence] = [:]
         /// Uploads the local history given to ``uploadsHistory(from:)``, if any.
         var historyUpload: (@Sendable (PostgresConnection) async throws -> Void)?
-        /// What of that history is on the server: its commit count and heads when last uploaded.
-        var historyUploaded: HistoryMark?
+        /// How far uploading that history has come.
+        var historyUploaded: HistoryUploadProgress?
         var started = false
     }
 
     /// How much of a local history was uploaded: it grows by appending, so its commit count and
-    /// heads say whether anything is new.
-    struct HistoryMark: Sendable, Equatable {
-        var commits: Int
-        var heads: [String: CommitID]
+    /// heads say whether anything is new, and the commits handled need no second look.
+    struct HistoryUploadProgress: Sendable {
+        var commits = 0
+        var heads: [String: CommitID] = [:]
+        /// Commits uploaded, found on the server, or left out as collected there.
+        var handled: Set<CommitID> = []
     }
 
     enum Wakeup: Sendable {
