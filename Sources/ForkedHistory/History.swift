@@ -55,10 +55,10 @@ public final class History<Value: HistoryValue>: Sendable {
             if chain.deltas + 1 < snapshotInterval, let delta = try value.delta(from: self.value(at: parent)),
                chain.bytes + delta.count < snapshot.count {
                 body = .delta(delta)
-            } else if let anchor = chain.anchor, case let anchors = try anchorChain(of: anchor), anchors.deltas + 1 < anchorInterval,
-                      let delta = try value.delta(from: self.value(at: anchor)),
+            } else if case let anchors = try anchorChain(of: chain.anchor), anchors.deltas + 1 < anchorInterval,
+                      let delta = try value.delta(from: self.value(at: chain.anchor)),
                       anchors.bytes + delta.count < History.anchorWeight * snapshot.count {
-                body = .anchored(base: anchor, delta: delta)
+                body = .anchored(base: chain.anchor, delta: delta)
             }
         }
         return HistoryCommit(parents: parents, origin: origin, time: time, valueDigest: digest, body: body)
@@ -280,8 +280,8 @@ public final class History<Value: HistoryValue>: Sendable {
         var deltas = 0
         /// Their payloads' total size in bytes.
         var bytes = 0
-        /// The anchor the run starts from (a snapshot or an anchored delta), when known.
-        var anchor: CommitID?
+        /// The commit the run starts from: for a chain, its anchor (a snapshot or an anchored delta).
+        var anchor: CommitID
     }
 
     /// The deltas against first parents that rebuild `id`'s value from its anchor.

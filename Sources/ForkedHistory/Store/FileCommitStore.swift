@@ -58,7 +58,8 @@ public final class FileCommitStore: CommitStore {
             let log = try AppendOnlyJournal(url: logURL)
             try log.removeTornTail()
             try refresh()
-            var (known, coder) = cache.withLock { ($0.commits, $0.log) }
+            let (known, logRead) = cache.withLock { ($0.commits, $0.log) }
+            var coder = logRead
             var added = Set<CommitID>()
             for commit in commits where known[commit.id] == nil && added.insert(commit.id).inserted {
                 log.append(coder.encode(commit))
