@@ -20,6 +20,19 @@ struct PostgresConnector: Sendable {
         }
     }
 
+    /// Runs `body` on a new connection and closes the connection, whether `body` returns or throws.
+    func withConnection<Result>(_ body: (PostgresConnection) async throws -> Result) async throws -> Result {
+        let connection = try await connect()
+        do {
+            let result = try await body(connection)
+            try? await connection.close()
+            return result
+        } catch {
+            try? await connection.close()
+            throw error
+        }
+    }
+
     /// Maps a connection or query error to what it means for the exchange: a login or
     /// database problem is final, anything else is the network and is retried.
     func classify(_ error: any Error) -> PostgresSyncError {

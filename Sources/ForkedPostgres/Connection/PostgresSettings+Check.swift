@@ -10,7 +10,6 @@ extension PostgresSettings {
     public func checkConnection(timeout: Duration = .seconds(3)) async throws {
         let logger = Logger(label: "forked.postgres.check", factory: { _ in SwiftLogNoOpLogHandler() })
         let connector = PostgresConnector(settings: self, connectTimeout: timeout, logger: logger)
-        let connection = try await connector.connect()
-        try? await connection.close()
+        try await connector.withConnection { _ in }
     }
 }

@@ -10,15 +10,10 @@ extension PostgresExchange {
         var failures = 0
         while !Task.isCancelled {
             do {
-                let connection = try await connector.connect()
-                failures = 0
-                do {
+                try await connector.withConnection { connection in
+                    failures = 0
                     try await watchedSession(on: connection)
-                } catch {
-                    try? await connection.close()
-                    throw error
                 }
-                try? await connection.close()
             } catch {
                 if Task.isCancelled { break }
                 let syncError = connector.classify(Self.unwrapped(error))

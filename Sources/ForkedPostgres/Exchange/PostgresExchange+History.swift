@@ -124,20 +124,9 @@ extension PostgresExchange where Resource: HistoryValue {
     private func withServerConnection<Result: Sendable>(
         _ body: (PostgresConnection) async throws -> Result
     ) async throws -> Result {
-        let connection: PostgresConnection
-        do {
-            connection = try await connector.connect()
-        } catch {
-            throw connector.classify(error)
-        }
-        do {
+        try await connector.withConnection { connection in
             try await ServerSchema.migrate(connection, logger: logger)
-            let result = try await body(connection)
-            try? await connection.close()
-            return result
-        } catch {
-            try? await connection.close()
-            throw error
+            return try await body(connection)
         }
     }
 }
