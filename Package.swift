@@ -109,6 +109,7 @@ let package = Package(
             dependencies: [
                 "ForkedEditCore", "ForkedEditTerminal", "ForkedMerge", "ForkedEditPersistence", "ForkedHistory", "ForkedPostgres",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             // The Swift runtime and Foundation linked in: `forked-edit merge` runs once per file as a

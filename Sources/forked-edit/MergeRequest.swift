@@ -60,8 +60,7 @@ struct MergeRequest {
             if let outputPath {
                 try AtomicFileWriter.write(output, to: outputPath)
             } else {
-                var output = output
-                output.withUTF8 { FileHandle.standardOutput.write(Data(buffer: $0)) }
+                try StandardStream.writeToOutput(output)
             }
             var messages = ""
             if let statistics {
@@ -82,7 +81,7 @@ struct MergeRequest {
                 let places = conflictLines.map(String.init).joined(separator: ", ")
                 messages += "forked-edit: \(conflictLines.count) \(noun) (\(how)) at line\(conflictLines.count == 1 ? "" : "s") \(places)\n"
             }
-            if !messages.isEmpty { FileHandle.standardError.write(Data(messages.utf8)) }
+            if !messages.isEmpty { StandardStream.writeToError(messages) }
             return conflictLines.count
         }
         return conflicts > 0 ? MergeCommand.conflictStatus : 0

@@ -78,13 +78,13 @@ struct ReplayCommand: ParsableCommand {
                 result = try TerminalReplay(recording: recording, speed: instant ? nil : speed, castPath: cast).run()
             }
             if printScreen {
-                FileHandle.standardOutput.write(Data(result.screenText.utf8))
+                try StandardStream.writeToOutput(result.screenText)
             }
             if printDocument {
-                FileHandle.standardOutput.write(Data(try ReplayResult.documentsJSON(result.documents).utf8))
+                try StandardStream.writeToOutput(try ReplayResult.documentsJSON(result.documents))
             }
             if printMain {
-                FileHandle.standardOutput.write(Data((result.documents["main"] ?? "").utf8))
+                try StandardStream.writeToOutput(result.documents["main"] ?? "")
             }
         }
     }

@@ -28,8 +28,11 @@ public struct OwnedFileDescriptor: ~Copyable, Sendable {
         let descriptor: FileDescriptor
         do {
             try FileFaults.check(.open, path: path)
-            descriptor = try FileDescriptor.open(
-                FilePath(path), mode, options: options.union(.closeOnExec), permissions: permissions)
+            // The C string, not a `FilePath`: parsing one is a measurable part of a merge
+            // driver's start-up, and the path is passed to the system as it is either way.
+            descriptor = try path.withCString {
+                try FileDescriptor.open($0, mode, options: options.union(.closeOnExec), permissions: permissions)
+            }
         } catch {
             throw Self.failure("cannot open", path: path, error)
         }
@@ -71,25 +74,37 @@ public struct OwnedFileDescriptor: ~Copyable, Sendable {
     /// This is the package's one read loop: it sizes its buffer from the file's length and
     /// goes on past it, so a file that grows while it is read is read whole.
     public func readAll() throws -> [UInt8] {
-        var status = stat()
-        let expected = fstat(descriptor.rawValue, &status) == 0 ? max(0, Int(status.st_size)) : 0
-        var bytes = [UInt8](repeating: 0, count: expected + 1)
+        var bytes = [UInt8](repeating: 0, count: lengthHint() + 1)
         var count = 0
         while true {
             if count == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(4096, bytes.count))) }
+            count += try bytes.withUnsafeMutableBytes { try fill(UnsafeMutableRawBufferPointer(rebasing: $0[count...])) }
+            if count < bytes.count { break }
+        }
+        bytes.removeSubrange(count...)
+        return bytes
+    }
+
+    /// The file's length from `fstat`, as a first guess at how much there is to read.
+    func lengthHint() -> Int {
+        var status = stat()
+        return fstat(descriptor.rawValue, &status) == 0 ? max(0, Int(status.st_size)) : 0
+    }
+
+    /// Reads until `buffer` is full or the file ends; returns how many bytes were read.
+    func fill(_ buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        var count = 0
+        while count < buffer.count {
             let read: Int
             do {
-                read = try bytes.withUnsafeMutableBytes { buffer in
-                    try descriptor.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[count...]), retryOnInterrupt: true)
-                }
+                read = try descriptor.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[count...]), retryOnInterrupt: true)
             } catch {
                 throw Self.failure("cannot read", path: path, error)
             }
             if read == 0 { break }
             count += read
         }
-        bytes.removeSubrange(count...)
-        return bytes
+        return count
     }
 
     /// Flushes the file's data and metadata to the disk (`fsync`).

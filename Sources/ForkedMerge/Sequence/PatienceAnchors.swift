@@ -13,21 +13,12 @@ enum PatienceAnchors {
         _ b: UnsafeBufferPointer<Element>, _ bRange: Range<Int>
     ) -> [Anchor] {
         if aRange.count + bRange.count <= smallRegion { return findInSmallRegion(a, aRange, b, bRange) }
-        // Position in `a` of elements seen once there; -1 marks elements seen more than once.
-        var uniqueInA = IntegerTable(capacity: aRange.count)
-        for i in aRange {
-            if uniqueInA.update(i, for: Int(truncatingIfNeeded: a[i])) != nil { uniqueInA.update(-1, for: Int(truncatingIfNeeded: a[i])) }
-        }
-        var uniqueInB = IntegerTable(capacity: bRange.count)
-        for j in bRange where (uniqueInA.value(for: Int(truncatingIfNeeded: b[j])) ?? -1) >= 0 {
-            let key = Int(truncatingIfNeeded: b[j])
-            if uniqueInB.update(j, for: key) != nil { uniqueInB.update(-1, for: key) }
-        }
+        var table = UniqueElementTable(aRange: aRange, bRange: bRange)
+        for i in aRange { table.noteInA(Int(truncatingIfNeeded: a[i]), at: i) }
+        for j in bRange { table.noteInB(Int(truncatingIfNeeded: b[j]), at: j) }
         var candidates: [Anchor] = []
         for j in bRange {
-            let key = Int(truncatingIfNeeded: b[j])
-            guard let jj = uniqueInB.value(for: key), jj == j, let i = uniqueInA.value(for: key), i >= 0 else { continue }
-            candidates.append(Anchor(a: i, b: j))
+            if let i = table.anchor(Int(truncatingIfNeeded: b[j]), at: j) { candidates.append(Anchor(a: i, b: j)) }
         }
         return longestIncreasingChain(candidates)
     }

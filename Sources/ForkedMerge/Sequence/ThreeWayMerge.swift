@@ -11,15 +11,20 @@
 ///
 /// Positions are element offsets, so the same code serves any element type: the policy is
 /// the only part that looks at elements.
-struct ThreeWayMerge<Policy: ThreeWayMergePolicy> {
+///
+/// The policy is an existential, not a generic parameter: it is consulted once per group, so
+/// its calls cost nothing measurable, while a generic `ThreeWayMerge<TextMergePolicy>` made
+/// every merge driver process look up that conformance at run time by scanning every
+/// conformance record of the binary (its metadata is needed to destroy the merge value).
+struct ThreeWayMerge {
     let ancestorCount: Int
-    let policy: Policy
+    let policy: any ThreeWayMergePolicy
     /// Both sides' hunks in ancestor order (see ``SidedHunk/precedes(_:_:)``).
     let hunks: [SidedHunk]
 
     /// Prepares a merge of two sides' hunks (each sorted and coalesced) over an ancestor of
     /// `ancestorCount` elements.
-    init(ancestorCount: Int, dominant: [DiffHunk], subordinate: [DiffHunk], policy: Policy) {
+    init(ancestorCount: Int, dominant: [DiffHunk], subordinate: [DiffHunk], policy: any ThreeWayMergePolicy) {
         self.ancestorCount = ancestorCount
         self.policy = policy
         var all: [SidedHunk] = []
@@ -197,3 +202,4 @@ struct ThreeWayMergeOutput {
     var pieces: [MergePiece]
     var conflicts: [MergeConflictSpan]
 }
+

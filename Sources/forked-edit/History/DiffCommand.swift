@@ -43,7 +43,7 @@ struct DiffCommand: ParsableCommand {
                 newText = LineEndings.normalize(text).text
             }
             let output = Self.render(TextDifference(from: oldText, to: newText), coloured: isatty(STDOUT_FILENO) == 1)
-            FileHandle.standardOutput.write(Data(output.utf8))
+            try StandardStream.writeToOutput(output)
         }
     }
 

@@ -16,7 +16,7 @@ struct ShowCommand: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let text = try FileHistory(path: filePath).text(at: version)
-            FileHandle.standardOutput.write(Data(text.utf8))
+            try StandardStream.writeToOutput(text)
         }
     }
 }

@@ -22,7 +22,7 @@ extension CommandFailure {
     /// Prints the failure and returns the exit code ArgumentParser should exit with.
     func report() -> ExitCode {
         let line = "forked-edit: " + description.replacingOccurrences(of: "\n", with: " ") + "\n"
-        FileHandle.standardError.write(Data(line.utf8))
+        StandardStream.writeToError(line)
         return ExitCode(Self.exitStatus)
     }
 }

@@ -28,7 +28,7 @@ enum StateDirectoryOpening {
                 )
             }
             let moved = try PersistentDocument.moveAside(layout)
-            FileHandle.standardError.write(Data("forked-edit: moved the damaged state to \(moved.path)\n".utf8))
+            StandardStream.writeToError("forked-edit: moved the damaged state to \(moved.path)\n")
             return try attempt()
         }
     }
@@ -37,7 +37,7 @@ enum StateDirectoryOpening {
     private static func askToStartFresh(_ error: PersistenceError, file: String) -> Bool {
         guard isatty(STDIN_FILENO) == 1, isatty(STDERR_FILENO) == 1 else { return false }
         let question = "forked-edit: \(error)\nMove it aside (it is kept, renamed) and start fresh from \(file)? [y/N] "
-        FileHandle.standardError.write(Data(question.utf8))
+        StandardStream.writeToError(question)
         guard let answer = readLine() else { return false }
         return answer.trimmingCharacters(in: .whitespaces).lowercased().hasPrefix("y")
     }

@@ -35,17 +35,21 @@ enum TextFileReader {
             throw .unreadable(path: path, reason: String(cString: strerror(code)))
         }
         if status.st_mode & S_IFMT == S_IFDIR { throw .directory(path: path) }
-        let bytes: [UInt8]
+        let contents: TextFileContents
         do {
             let file = try OwnedFileDescriptor(opening: path, .readOnly)
-            bytes = try file.readAll()
+            contents = try file.readAllText()
         } catch let error as ForkedError {
             guard case .fileSystem(_, let reason) = error else { throw .unreadable(path: path, reason: "\(error)") }
             throw .unreadable(path: path, reason: reason)
         } catch {
             throw .unreadable(path: path, reason: "\(error)")
         }
-        return try bytes.withUnsafeBufferPointer { buffer throws(TextFileError) in try text(from: buffer, path: path) }
+        switch contents {
+        case .text(let text): return text
+        case .binary: throw .binary(path: path)
+        case .notUTF8: throw .notUTF8(path: path)
+        }
     }
 
     /// The text of the file at `path`, or `nil` when it does not exist yet (a new document).
