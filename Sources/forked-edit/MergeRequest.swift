@@ -78,7 +78,10 @@ struct MergeRequest {
                     : followedDeletion == 0 ? "kept both versions"
                     : followedDeletion == report.conflicts.count ? "followed the deletion of the edited lines"
                     : "kept both versions, or followed the deletion of edited lines"
-                let places = conflictLines.map(String.init).joined(separator: ", ")
+                // Joined by hand: `joined(separator:)` is generic and, unspecialised, costs a
+                // merge driver a runtime conformance lookup.
+                var places = ""
+                for (index, line) in conflictLines.enumerated() { places += index == 0 ? "\(line)" : ", \(line)" }
                 messages += "forked-edit: \(conflictLines.count) \(noun) (\(how)) at line\(conflictLines.count == 1 ? "" : "s") \(places)\n"
             }
             if !messages.isEmpty { StandardStream.writeToError(messages) }
@@ -89,18 +92,24 @@ struct MergeRequest {
 
     /// The 1-based line on which each conflict starts in the merged text.
     static func lines(of report: TextMergeReport) -> [Int] {
-        var lines: [Int] = []
-        var line = 1
-        var offset = 0
-        let bytes = report.text.utf8
-        var iterator = bytes.makeIterator()
-        for conflict in report.conflicts {
-            while offset < conflict.utf8Range.lowerBound, let byte = iterator.next() {
-                if byte == 0x0A { line += 1 }
-                offset += 1
+        var text = report.text
+        return text.withUTF8 { bytes in
+            var lines: [Int] = []
+            var line = 1
+            var offset = 0
+            for conflict in report.conflicts {
+                let end = min(conflict.utf8Range.lowerBound, bytes.count)
+                // Line feeds found with memchr: a byte-by-byte walk through a megabyte of
+                // merged text took longer than writing it.
+                while offset < end, let base = bytes.baseAddress,
+                      let found = memchr(base + offset, 0x0A, end - offset) {
+                    line += 1
+                    offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+                }
+                offset = max(offset, end)
+                lines.append(line)
             }
-            lines.append(line)
+            return lines
         }
-        return lines
     }
 }

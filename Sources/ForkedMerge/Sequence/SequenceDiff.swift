@@ -142,6 +142,9 @@ enum SequenceDiff {
                 }
                 if anchors.isEmpty { continue }
                 // Push in reverse: gap after the last anchor first, so regions pop in order.
+                // Room for all of them at once: growing by doubling through tens of thousands of
+                // line anchors copied the stack into fresh pages again and again.
+                stack.reserveCapacity(stack.count + 2 * anchors.count + 1)
                 var nextA = aHigh
                 var nextB = bHigh
                 for anchor in anchors.reversed() {

@@ -74,8 +74,10 @@ extension ThreeWayMerge {
     /// - overlapping replacements that are not nested are a conflict.
     func nestedEdits(_ group: Group) -> NestedEdits {
         var result = NestedEdits()
-        var yielded = Set<Int>()
-        var survivingUnits: [Int: [Range<Int>]] = [:]
+        // By position in the group; plain arrays, not a Set or Dictionary (see ``ElementSpan``).
+        let first = group.indices.lowerBound
+        var yielded = [Bool](repeating: false, count: group.indices.count)
+        var survivingUnits = [[ElementSpan]](repeating: [], count: group.indices.count)
         for x in group.indices where !hunks[x].hunk.side.isEmpty || !hunks[x].hunk.ancestor.isEmpty {
             let edit = hunks[x]
             if edit.side == .dominant, edit.hunk.isInsertion {
@@ -94,7 +96,7 @@ extension ThreeWayMerge {
                 let typed = MergePiece(source: edit.side == .dominant ? .dominant : .subordinate, range: edit.hunk.side, origin: .ancestor)
                 let left = MergePiece(source: hunks[y].side == .dominant ? .dominant : .subordinate, range: change.side, origin: .ancestor)
                 if nested, let yield = policy.yieldToDeletion(of: edit.hunk.ancestor, inserting: typed, deletedBy: change.ancestor, leaving: left) {
-                    yielded.insert(x)
+                    yielded[x - first] = true
                     if yield == .reported { result.reportedYield = true }
                     continue
                 }
@@ -102,9 +104,9 @@ extension ThreeWayMerge {
                     // Whole units deleted inside the other side's rewrite agree with it.
                     if unit.isEmpty || (edit.hunk.side.isEmpty && unit == edit.hunk.ancestor) { continue }
                     if change.ancestor.lowerBound <= unit.lowerBound && unit.upperBound <= change.ancestor.upperBound {
-                        if change.side.isEmpty { survivingUnits[y, default: []].append(unit) } else { result.conflict = true }
+                        if change.side.isEmpty { survivingUnits[y - first].append(ElementSpan(unit)) } else { result.conflict = true }
                     } else {
-                        yielded.insert(x)
+                        yielded[x - first] = true
                     }
                 } else if !nested && !change.side.isEmpty && !Self.strictlyContains(edit.hunk.ancestor, change.ancestor) {
                     // (The other side's change nested in this one is examined from its side.)
@@ -113,9 +115,10 @@ extension ThreeWayMerge {
             }
         }
         guard !result.conflict else { return result }
-        for index in group.indices where !yielded.contains(index) {
+        for index in group.indices where !yielded[index - first] {
             let sided = hunks[index]
-            guard let units = survivingUnits[index] else {
+            let units = survivingUnits[index - first]
+            guard !units.isEmpty else {
                 result.adjusted.append(sided)
                 continue
             }
@@ -161,29 +164,44 @@ extension ThreeWayMerge {
     /// All deletions applied, every insertion kept whole at its position (dominant first);
     /// a hunk both sides made identically is applied once.
     private func union(of members: some Collection<SidedHunk>, range: Range<Int>) -> [MergePiece] {
-        var deleted: [Range<Int>] = []
-        let deletions = members.map(\.hunk.ancestor).filter { !$0.isEmpty }.sorted { $0.lowerBound < $1.lowerBound }
+        var deleted: [ElementSpan] = []
+        let deletions = members.compactMap { $0.hunk.ancestor.isEmpty ? nil : ElementSpan($0.hunk.ancestor) }
+            .sorted { $0.lowerBound < $1.lowerBound }
         for range in deletions {
             if let last = deleted.last, last.upperBound >= range.lowerBound {
-                deleted[deleted.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
+                deleted[deleted.count - 1].upperBound = max(last.upperBound, range.upperBound)
             } else {
                 deleted.append(range)
             }
         }
 
         var insertions: [(position: Int, piece: MergePiece)] = []
-        // Dominant insertions by the ancestor range they replace, to find identical twins.
-        var dominantByRange: [Range<Int>: Int] = [:]
+        // Dominant insertions with the ancestor range they replace, to find identical twins; in
+        // ancestor order, as the members are, so a twin is found by bisection.
+        var dominantRanges: [(range: ElementSpan, insertion: Int)] = []
+        func dominantTwin(of range: Range<Int>) -> Int? {
+            var low = 0
+            var high = dominantRanges.count
+            while low < high {
+                let middle = (low + high) / 2
+                if dominantRanges[middle].range.lowerBound < range.lowerBound { low = middle + 1 } else { high = middle }
+            }
+            while low < dominantRanges.count, dominantRanges[low].range.lowerBound == range.lowerBound {
+                if dominantRanges[low].range.upperBound == range.upperBound { return dominantRanges[low].insertion }
+                low += 1
+            }
+            return nil
+        }
         for sided in members where !sided.hunk.side.isEmpty {
             let hunk = sided.hunk
-            if sided.side == .subordinate, let index = dominantByRange[hunk.ancestor],
+            if sided.side == .subordinate, let index = dominantTwin(of: hunk.ancestor),
                policy.sameContent([insertions[index].piece], [MergePiece(source: .subordinate, range: hunk.side, origin: .subordinate)]) {
                 insertions[index].piece.origin = .both
                 continue
             }
             let source: MergeSource = sided.side == .dominant ? .dominant : .subordinate
             let origin: MergeOrigin = sided.side == .dominant ? .dominant : .subordinate
-            if sided.side == .dominant { dominantByRange[hunk.ancestor] = insertions.count }
+            if sided.side == .dominant { dominantRanges.append((ElementSpan(hunk.ancestor), insertions.count)) }
             insertions.append((hunk.ancestor.lowerBound, MergePiece(source: source, range: hunk.side, origin: origin)))
         }
         insertions = withoutRepeatedInsertions(insertions)
@@ -228,10 +246,16 @@ extension ThreeWayMerge {
     /// "1" give "100" rather than "1000"). This extends "the same change is applied once".
     private func withoutRepeatedInsertions(_ insertions: [(position: Int, piece: MergePiece)]) -> [(position: Int, piece: MergePiece)] {
         guard insertions.count > 1 else { return insertions }
-        var dropped = Set<Int>()
-        var indicesByPosition: [Int: [Int]] = [:]
-        for (index, insertion) in insertions.enumerated() { indicesByPosition[insertion.position, default: []].append(index) }
-        for indices in indicesByPosition.values where indices.count > 1 {
+        var dropped = [Bool](repeating: false, count: insertions.count)
+        // Runs of insertions at one position (arrays, not a Dictionary: see ``ElementSpan``).
+        let byPosition = insertions.indices.sorted { (insertions[$0].position, $0) < (insertions[$1].position, $1) }
+        var runStart = 0
+        while runStart < byPosition.count {
+            var runEnd = runStart + 1
+            while runEnd < byPosition.count, insertions[byPosition[runEnd]].position == insertions[byPosition[runStart]].position { runEnd += 1 }
+            let indices = byPosition[runStart..<runEnd]
+            runStart = runEnd
+            guard indices.count > 1 else { continue }
             for i in indices where insertions[i].piece.source == .dominant {
                 for j in indices where insertions[j].piece.source == .subordinate {
                     let first = insertions[i]
@@ -246,12 +270,12 @@ extension ThreeWayMerge {
                     suffix.range = (longer.range.upperBound - length)..<longer.range.upperBound
                     if (policy.sameContent([shorter], [prefix]) && policy.repeatsWhole(shorter, as: prefix, of: longer))
                         || (policy.sameContent([shorter], [suffix]) && policy.repeatsWhole(shorter, as: suffix, of: longer)) {
-                        dropped.insert(shorterIndex)
+                        dropped[shorterIndex] = true
                     }
                 }
             }
         }
-        return insertions.enumerated().filter { !dropped.contains($0.offset) }.map(\.element)
+        return insertions.enumerated().filter { !dropped[$0.offset] }.map(\.element)
     }
 
     /// Both sides' complete versions of a widened range, dominant first (a conflict), or one

@@ -11,23 +11,13 @@ struct SharedWordHunks {
     let ancestor: UnsafeBufferPointer<UInt8>
     let policy: TextMergePolicy
 
-    /// An ancestor range a word occupies. Not a `Range<Int>`: this runs in every merge, and the
-    /// first array of a generic type with requirements makes the runtime scan every conformance
-    /// record of the binary, a measurable part of a merge driver's start-up.
-    struct WordSpan {
-        var lowerBound: Int
-        var upperBound: Int
-        var isEmpty: Bool { lowerBound == upperBound }
-        func overlaps(_ other: WordSpan) -> Bool { !isEmpty && !other.isEmpty && lowerBound < other.upperBound && other.lowerBound < upperBound }
-    }
-
     /// Both sides' hunks, with insertions into a word the other side also inserted into grown to it.
     func grown(_ dominant: [DiffHunk], _ subordinate: [DiffHunk]) -> ([DiffHunk], [DiffHunk]) {
         guard !dominant.isEmpty, !subordinate.isEmpty else { return (dominant, subordinate) }
         let dominantSpans = dominant.map { span($0, side: policy.dominant) }
         let subordinateSpans = subordinate.map { span($0, side: policy.subordinate) }
-        var dominantGrowth: [WordSpan] = []
-        var subordinateGrowth: [WordSpan] = []
+        var dominantGrowth: [ElementSpan] = []
+        var subordinateGrowth: [ElementSpan] = []
         var first = 0
         for (index, hunk) in dominant.enumerated() {
             let span = dominantSpans[index]
@@ -50,10 +40,10 @@ struct SharedWordHunks {
 
     /// The ancestor range of the word an insertion extends: grown over the word characters it is
     /// glued to. Empty for any other hunk and for an insertion glued to no word.
-    private func span(_ hunk: DiffHunk, side: UnsafeBufferPointer<UInt8>) -> WordSpan {
+    private func span(_ hunk: DiffHunk, side: UnsafeBufferPointer<UInt8>) -> ElementSpan {
         // Only insertions are grown; other hunks take part in no pair.
         let range = hunk.ancestor
-        guard range.isEmpty, !hunk.side.isEmpty else { return WordSpan(lowerBound: range.lowerBound, upperBound: range.lowerBound) }
+        guard range.isEmpty, !hunk.side.isEmpty else { return ElementSpan(lowerBound: range.lowerBound, upperBound: range.lowerBound) }
         let window = TextMergePolicy.wideningWindow
         var lower = range.lowerBound
         if isWord(startingAt: hunk.side.lowerBound, in: side) {
@@ -63,7 +53,7 @@ struct SharedWordHunks {
         if isWord(endingAt: hunk.side.upperBound, in: side) {
             while upper < min(ancestor.count, range.upperBound + window), let length = wordLength(startingAt: upper) { upper += length }
         }
-        return WordSpan(lowerBound: lower, upperBound: upper)
+        return ElementSpan(lowerBound: lower, upperBound: upper)
     }
 
     // Word tests on bytes, decoding only non-ASCII scalars: this runs for every insertion.
@@ -97,7 +87,7 @@ struct SharedWordHunks {
     }
 
     /// `hunks` with every hunk touching one of `growth` joined into one hunk covering it.
-    private static func grow(_ hunks: [DiffHunk], to growth: [WordSpan]) -> [DiffHunk] {
+    private static func grow(_ hunks: [DiffHunk], to growth: [ElementSpan]) -> [DiffHunk] {
         let regions = growth.sorted { $0.lowerBound < $1.lowerBound }
         var result: [DiffHunk] = []
         result.reserveCapacity(hunks.count)

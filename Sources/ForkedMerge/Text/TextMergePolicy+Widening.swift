@@ -103,8 +103,8 @@ extension TextMergePolicy {
             let crlf = range.upperBound < ancestor.count && ancestor[range.upperBound] == 0x0D
             separator = crlf ? .carriageReturnLineFeed : .lineFeed
         } else {
-            let whitespace: Set<UInt8> = [0x20, 0x09, 0x0A, 0x0D]
-            if whitespace.contains(lastDominant) || whitespace.contains(firstSubordinate) { return nil }
+            func isSpacing(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+            if isSpacing(lastDominant) || isSpacing(firstSubordinate) { return nil }
             // Scripts without spaces get none between the two versions either.
             let dominantEnd = String(decoding: dominantBytes.suffix(4), as: UTF8.self).unicodeScalars.last
             let subordinateStart = String(decoding: subordinateBytes.prefix(4), as: UTF8.self).unicodeScalars.first
