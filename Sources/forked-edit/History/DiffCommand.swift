@@ -36,11 +36,7 @@ struct DiffCommand: ParsableCommand {
             if let new {
                 newText = try file.text(at: new)
             } else {
-                guard let data = FileManager.default.contents(atPath: filePath),
-                      let text = String(validating: data, as: UTF8.self) else {
-                    throw CommandFailure("cannot read \(filePath) as UTF-8 text")
-                }
-                newText = LineEndings.normalize(text).text
+                newText = LineEndings.normalize(try TextFileReader.read(filePath)).text
             }
             let output = Self.render(TextDifference(from: oldText, to: newText), coloured: isatty(STDOUT_FILENO) == 1)
             try StandardStream.writeToOutput(output)

@@ -60,12 +60,4 @@ enum TextFileReader {
             return nil
         }
     }
-
-    /// Decodes bytes, rejecting NUL bytes (binary files) and invalid UTF-8.
-    static func text(from bytes: UnsafeBufferPointer<UInt8>, path: String) throws(TextFileError) -> String {
-        guard let base = bytes.baseAddress else { return "" }
-        if memchr(base, 0, bytes.count) != nil { throw .binary(path: path) }
-        guard let text = String(validating: bytes, as: UTF8.self) else { throw .notUTF8(path: path) }
-        return text
-    }
 }
