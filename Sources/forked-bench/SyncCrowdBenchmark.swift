@@ -136,7 +136,7 @@ struct SyncCrowdBenchmark {
                 outcome.propagation.append(max(0, seen - typed) * 1000)
             }
             var counts: [Substring: Int] = [:]
-            for line in report.finalText.split(separator: "\n") where line.contains("-") { counts[line, default: 0] += 1 }
+            for line in TextSearch.lines(of: report.finalText, containing: UInt8(ascii: "-")) { counts[line, default: 0] += 1 }
             outcome.lost += inserted.keys.filter { counts[Substring($0)] == nil }.count
             outcome.duplicated += counts.values.filter { $0 > 1 }.count
             outcome.uploads += report.uploads

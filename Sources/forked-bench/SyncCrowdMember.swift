@@ -130,7 +130,7 @@ struct SyncCrowdMember {
                 let now = Date().timeIntervalSince1970
                 report.state.withLock { report in
                     var count = 0
-                    for line in text.split(separator: "\n") where line.contains("-") {
+                    for line in TextSearch.lines(of: text, containing: UInt8(ascii: "-")) {
                         count += 1
                         let key = String(line)
                         if !key.hasPrefix(own), report.seen[key] == nil { report.seen[key] = now }

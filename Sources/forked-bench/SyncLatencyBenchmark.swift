@@ -101,7 +101,7 @@ struct SyncLatencyBenchmark {
             try typing.edit { text in
                 text.insert(contentsOf: marker, at: text.utf8.index(text.utf8.startIndex, offsetBy: min(offset, text.utf8.count)))
             }
-            guard try await SyncBenchDevice.wait(upTo: .seconds(30), until: { try watching.text.contains(marker) }) else {
+            guard try await SyncBenchDevice.wait(upTo: .seconds(30), until: { TextSearch.contains(try watching.text, marker) }) else {
                 throw SyncBenchError("edit \(index) never reached the other device")
             }
             latencies.append(Timing.milliseconds(clock.now - typed))

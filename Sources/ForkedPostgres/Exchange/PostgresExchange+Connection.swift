@@ -84,6 +84,8 @@ extension PostgresExchange {
         shared.withLock {
             $0.wake = wake
             $0.wakeSession = sessionID
+            // Whatever a previous session was told, the fetch below catches up with.
+            $0.announcements = []
         }
         defer {
             // A session left behind may end after its successor started: it clears only its own.
@@ -109,7 +111,7 @@ extension PostgresExchange {
         updateStatus { $0.connection = .connected }
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
-                for try await notification in notifications { wake.yield(.announced(notification.payload)) }
+                for try await notification in notifications { self.note(notification.payload, wake: wake) }
                 throw PostgresSyncError.unreachable(server: self.settings.description, detail: "the listening connection ended")
             }
             group.addTask {
@@ -149,13 +151,20 @@ extension PostgresExchange {
 
     private func handle(_ event: Wakeup, on connection: PostgresConnection) async throws {
         switch event {
-        case .announced(let payload):
-            guard let announcement = Announcement(payload: payload), announcement.document == document else { return }
-            guard announcement.generation > localState.generation else {
-                if announcement.device == deviceID { updateStatus { $0.ownEchoesIgnored += 1 } }
-                return
+        case .announced:
+            let announcements = shared.withLock { state in
+                defer { state.announcements = [] }
+                return state.announcements
             }
-            try await fetch(on: connection)
+            let known = localState.generation
+            let echoes = announcements.count { $0.generation <= known && $0.device == deviceID }
+            if echoes > 0 { updateStatus { $0.ownEchoesIgnored += echoes } }
+            let newer = announcements.filter { $0.generation > known }
+            guard !newer.isEmpty else { return }
+            let commits = newer.compactMap(\.commit)
+            if try commits.count < newer.count || !receive(commits) {
+                try await fetch(on: connection)
+            }
             try await uploadPendingChanges(on: connection)
         case .poll:
             try await fetch(on: connection)
@@ -168,6 +177,17 @@ extension PostgresExchange {
         case .presence:
             try await sendPresence(on: connection)
         }
+    }
+
+    /// Keeps an announcement of this document for the session's loop, waking it when it finds
+    /// nothing kept: announcements that arrive while it is busy are handled together.
+    private func note(_ payload: String, wake: AsyncStream<Wakeup>.Continuation) {
+        guard let announcement = Announcement(payload: payload), announcement.document == document else { return }
+        let wasEmpty = shared.withLock { state in
+            defer { state.announcements.append(announcement) }
+            return state.announcements.isEmpty
+        }
+        if wasEmpty { wake.yield(.announced) }
     }
 
     /// Follows main's changes made through ``resource``.

@@ -5,13 +5,16 @@ import PostgresNIO
 
 extension PostgresExchange {
     /// Brings the server fork to the server's newest version and merges it into main.
+    func fetch(on connection: PostgresConnection) async throws {
+        try await catchUp(to: try await store.head(on: connection), on: connection)
+    }
+
+    /// Brings the server fork to `head`, the document's row as just read, and merges it into main.
     ///
     /// The value is rebuilt from the commits after the one the server fork holds, or from the
-    /// newest snapshot when that one is unknown. When the commits include this device's own
-    /// pending upload (it landed, but the answer was lost), the server fork restarts from it
-    /// instead of merging it: main already has those changes.
-    func fetch(on connection: PostgresConnection) async throws {
-        guard let head = try await store.head(on: connection) else {
+    /// newest snapshot when that one is unknown.
+    func catchUp(to head: DocumentStore.Head?, on connection: PostgresConnection) async throws {
+        guard let head else {
             // Nobody published the document yet: main is the first version.
             try markFetched(generation: 0, head: nil, digest: nil)
             return
@@ -22,20 +25,11 @@ extension PostgresExchange {
             try markFetched(generation: head.generation, head: head.head, digest: local.headDigest)
             return
         }
-        var value = try resource.value(in: Self.serverFork)
         var commits: [ServerCommit] = []
         if local.generation > 0, local.generation < head.generation {
             commits = try await store.commits(after: local.generation, through: head.generation, on: connection)
         }
-        // A delta applies only to the value of the commit it names; the server fork's value is
-        // checked against the digest recorded with that commit (a crash between updating the
-        // fork and recording the state can leave them apart), else the value is rebuilt from a snapshot.
-        var followsKnownHead = false
-        if let first = commits.first {
-            let continuesHead = first.commit.parents.first.map { Data($0.bytes) } == local.head
-            followsKnownHead = try first.commit.body.isSnapshot || (continuesHead && holdsRecordedHead(value, local))
-        }
-        if !followsKnownHead || commits.count != Int(head.generation - local.generation) {
+        if try commits.count != Int(head.generation - local.generation) || !continuesServerFork(commits, local) {
             guard let snapshot = try await store.latestSnapshotGeneration(atOrBefore: head.generation, on: connection) else {
                 throw PostgresSyncError.corruptDocument("'\(document)' has no snapshot to start from")
             }
@@ -44,6 +38,61 @@ extension PostgresExchange {
         guard let last = commits.last, last.idBytes == head.head, last.generation == head.generation else {
             throw PostgresSyncError.corruptDocument("'\(document)' at generation \(head.generation) misses commits")
         }
+        try apply(commits, local)
+    }
+
+    /// Applies the commits other devices' announcements carried, when they continue what the
+    /// server fork holds one generation after the other; returns `false` when they do not (a
+    /// gap, a commit too large to announce, a server fork out of step) and a fetch must fill in.
+    ///
+    /// Announcements that arrived together are applied together: one merge into main and one
+    /// state update for all of them.
+    func receive(_ announced: [ServerCommit]) throws -> Bool {
+        let local = localState
+        var commits: [ServerCommit] = []
+        for commit in announced.sorted(by: { $0.generation < $1.generation }) where commit.generation > local.generation {
+            guard commit.generation == local.generation + Int64(commits.count) + 1 else {
+                if commits.last?.generation == commit.generation { continue }
+                return false
+            }
+            commits.append(commit)
+        }
+        guard !commits.isEmpty else { return true }
+        guard local.generation > 0, try continuesServerFork(commits, local) else { return false }
+        do {
+            try apply(commits, local)
+        } catch {
+            // Anyone who can connect can send a notification: what the announcement claimed is
+            // left to the server's rows, which the fetch reads (and whose errors it reports).
+            logger.warning("an announced commit could not be applied; fetching instead", metadata: ["reason": "\(error)"])
+            return false
+        }
+        updateStatus { $0.commitsFromAnnouncements += commits.count }
+        return true
+    }
+
+    /// Whether `commits` can be applied to the server fork's value: they start with a snapshot,
+    /// or with a delta against the head the local state records, which the server fork holds.
+    ///
+    /// A delta applies only to the value of the commit it names; the server fork's value is
+    /// checked against the digest recorded with that commit (a crash between updating the fork
+    /// and recording the state can leave them apart).
+    private func continuesServerFork(_ commits: [ServerCommit], _ local: ExchangeLocalState) throws -> Bool {
+        guard let first = commits.first else { return false }
+        if first.commit.body.isSnapshot { return true }
+        guard first.commit.parents.first.map({ Data($0.bytes) }) == local.head else { return false }
+        return try holdsRecordedHead(resource.value(in: Self.serverFork), local)
+    }
+
+    /// Rebuilds the value of the last of `commits` (consecutive generations, starting from a
+    /// snapshot or from the server fork's value), checks it against its digest, writes it into
+    /// the server fork and merges it into main.
+    ///
+    /// When the commits include this device's own pending upload (it landed, but the answer was
+    /// lost), the server fork restarts from it instead of merging it: main already has those changes.
+    private func apply(_ commits: [ServerCommit], _ local: ExchangeLocalState) throws {
+        guard let last = commits.last else { return }
+        var value = try resource.value(in: Self.serverFork)
         var landedPending = false
         var previous = commits.first?.commit.body.isSnapshot == true ? nil : local.head
         for commit in commits {
@@ -65,15 +114,15 @@ extension PostgresExchange {
             }
         }
         guard let value, let snapshot = try? coding.snapshot(of: value), SHA256Digest.digest(of: snapshot) == last.commit.valueDigest else {
-            throw PostgresSyncError.corruptDocument("the value rebuilt for generation \(head.generation) does not match its digest")
+            throw PostgresSyncError.corruptDocument("the value rebuilt for generation \(last.generation) does not match its digest")
         }
         if try value != resource.value(in: Self.serverFork) {
             try resource.update(Self.serverFork, with: value)
             try resource.mergeIntoMain(from: Self.serverFork)
             updateStatus { $0.remoteChangesApplied += 1 }
-            logger.debug("merged server version", metadata: ["generation": "\(head.generation)"])
+            logger.debug("merged server version", metadata: ["generation": "\(last.generation)"])
         }
-        try markFetched(generation: head.generation, head: head.head, digest: Data(last.commit.valueDigest.bytes), clearingPending: landedPending)
+        try markFetched(generation: last.generation, head: last.idBytes, digest: Data(last.commit.valueDigest.bytes), clearingPending: landedPending)
     }
 
     /// The value `commit` holds, given the value of its first parent (the commit before it in
@@ -101,7 +150,7 @@ extension PostgresExchange {
     }
 
     private func markFetched(generation: Int64, head: Data?, digest: Data?, clearingPending: Bool = false) throws {
-        try updateLocalState { local in
+        try updateLocalState(durably: clearingPending) { local in
             local.generation = generation
             local.head = head
             local.headDigest = digest

@@ -55,7 +55,7 @@ extension PostgresExchange where Resource: HistoryValue {
     public func collectServerHistory(olderThan cutoff: Date, retaining retained: Set<CommitID> = []) async throws -> Int {
         try await withServerConnection { connection in
             try await connection.withTransaction(logger: logger) { connection in
-                try await store.lock(inTransactionOn: connection)
+                _ = try await store.lockedHead(inTransactionOn: connection)
                 try await historyStore.lock(inTransactionOn: connection)
                 let commits = try await historyStore.allCommits(on: connection)
                 let memory = InMemoryCommitStore()

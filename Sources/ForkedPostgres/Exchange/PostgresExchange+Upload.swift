@@ -24,11 +24,11 @@ extension PostgresExchange {
         }
         for _ in 1..<max(options.maximumUploadAttempts, 2) {
             let outcome: (PreparedUpload, DocumentStore.PublishOutcome)? = try await connection.withTransaction(logger: logger) { connection in
-                try await self.store.lock(inTransactionOn: connection)
-                try await self.fetch(on: connection)
+                let head = try await self.store.lockedHead(inTransactionOn: connection)
+                try await self.catchUp(to: head, on: connection)
                 guard let prepared = try self.prepareUpload() else { return nil }
                 let outcome = try await self.store.publish(
-                    prepared.commit, expecting: prepared.expected, device: self.deviceID, inTransactionOn: connection
+                    prepared.commit, expecting: prepared.expected, device: self.deviceID, on: connection
                 )
                 return (prepared, outcome)
             }
@@ -76,7 +76,9 @@ extension PostgresExchange {
     private func finishUpload(_ prepared: PreparedUpload, generation: Int64) throws {
         let commit = prepared.commit
         try resource.restart(Self.serverFork, with: prepared.main)
-        try updateLocalState { local in
+        // Not at once: after a crash, the commit still recorded as pending is found on the
+        // server and recognised as this device's own.
+        try updateLocalState(durably: false) { local in
             local.generation = generation
             local.head = commit.idBytes
             local.headDigest = Data(commit.commit.valueDigest.bytes)

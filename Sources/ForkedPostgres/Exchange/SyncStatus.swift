@@ -29,6 +29,9 @@ public struct SyncStatus: Sendable, Equatable {
     public var uploads = 0
     /// Versions from other devices merged into main.
     public var remoteChangesApplied = 0
+    /// Other devices' commits applied straight from their announcements, without asking the
+    /// server: each announcement of a small commit carries it.
+    public var commitsFromAnnouncements = 0
     /// Announcements of this device's own uploads, recognised and not fetched.
     public var ownEchoesIgnored = 0
     /// Uploads that found another device's generation first and were merged and retried.

@@ -1,24 +1,59 @@
+import Foundation
+import ForkedHistory
+
 /// The payload of a `NOTIFY` on ``ServerSchema/channel``: which document reached which
-/// generation, and from which device. Small by design (a payload must stay under 8000 bytes):
-/// listeners fetch the data themselves.
+/// generation, from which device, and, when it is small, the commit itself.
+///
+/// Carrying the commit spares every listening device a query per commit: with fifty devices on
+/// one document, the fetches that announcements caused took most of the server's and the
+/// devices' time. A payload must stay under 8000 bytes, so a commit whose encoding is larger
+/// is left out and listeners fetch it.
 struct Announcement: Sendable, Equatable {
     let document: String
     let generation: Int64
     let device: String
+    /// The commit that made ``generation`` current, when it was small enough to announce.
+    let commit: ServerCommit?
 
-    /// `generation device document`: the document's name last, so that it may contain spaces.
-    var payload: String { "\(generation) \(device) \(document)" }
+    /// The most a commit's field may take, leaving room for a 1,000-byte document name and the
+    /// other fields under PostgreSQL's 8000-byte limit.
+    static let commitFieldLimit = 6_000
 
-    /// Reads a payload; `nil` for one this build does not understand.
-    init?(payload: String) {
-        let parts = payload.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
-        guard parts.count == 3, let generation = Int64(parts[0]) else { return nil }
-        self.init(document: String(parts[2]), generation: generation, device: String(parts[1]))
+    /// `generation device commit document`: the document's name last, so that it may contain
+    /// spaces; `commit` is `-` or `modelVersion.base64(encoded commit)`.
+    var payload: String { "\(generation) \(device) \(commitField) \(document)" }
+
+    private var commitField: String {
+        guard let commit else { return "-" }
+        return "\(commit.modelVersion)." + commit.commit.encoded.base64EncodedString()
     }
 
-    init(document: String, generation: Int64, device: String) {
+    /// Reads a payload; `nil` for one this build does not understand, or whose commit does not
+    /// match its id.
+    init?(payload: String) {
+        let parts = payload.split(separator: " ", maxSplits: 3, omittingEmptySubsequences: false)
+        guard parts.count == 4, let generation = Int64(parts[0]) else { return nil }
+        var commit: ServerCommit?
+        if parts[2] != "-" {
+            let field = parts[2].split(separator: ".", maxSplits: 1)
+            guard field.count == 2, let modelVersion = Int(field[0]), let encoded = Data(base64Encoded: String(field[1])),
+                  let decoded = try? HistoryCommit(encoded: encoded)
+            else { return nil }
+            commit = ServerCommit(decoded, generation: generation, modelVersion: modelVersion)
+        }
+        self.init(document: String(parts[3]), generation: generation, device: String(parts[1]), commit: commit)
+    }
+
+    /// An announcement of `commit`, which carries it when its field fits ``commitFieldLimit``.
+    init(document: String, device: String, announcing commit: ServerCommit) {
+        let fits = (commit.commit.encoded.count + 2) / 3 * 4 + 12 <= Self.commitFieldLimit
+        self.init(document: document, generation: commit.generation, device: device, commit: fits ? commit : nil)
+    }
+
+    init(document: String, generation: Int64, device: String, commit: ServerCommit? = nil) {
         self.document = document
         self.generation = generation
         self.device = device
+        self.commit = commit
     }
 }

@@ -26,10 +26,11 @@ struct DocumentStore: Sendable {
 
     /// The document's row, or `nil` when no device has published it yet.
     func head(on connection: PostgresConnection) async throws -> Head? {
-        let rows = try await connection.query(
-            "SELECT generation, head, device, model_version FROM forked_documents WHERE name = \(document)",
-            logger: logger
-        )
+        try await head("SELECT generation, head, device, model_version FROM forked_documents WHERE name = \(document)", on: connection)
+    }
+
+    private func head(_ query: PostgresQuery, on connection: PostgresConnection) async throws -> Head? {
+        let rows = try await connection.query(query, logger: logger)
         for try await (generation, head, device, modelVersion) in rows.decode((Int64, Data, String, Int).self) {
             return Head(generation: generation, head: head, device: device, modelVersion: modelVersion)
         }
@@ -62,64 +63,60 @@ struct DocumentStore: Sendable {
     }
 
     /// Makes `commit` the document's head if the document is still at `expected` (0: not yet
-    /// published), and announces it, all in one transaction.
+    /// published), stores it and announces it, in one statement: one round trip, and in a
+    /// transaction of the caller's (after ``lockedHead(inTransactionOn:)``) no more time holding
+    /// the document's row than that.
+    ///
+    /// The row is updated (or inserted) first; the commit is stored and announced only for the
+    /// row the update returned, so an upload that lost the race changes nothing.
     func publish(_ commit: ServerCommit, expecting expected: Int64, device: String, on connection: PostgresConnection) async throws -> PublishOutcome {
-        try await connection.withTransaction(logger: logger) { connection in
-            try await publish(commit, expecting: expected, device: device, inTransactionOn: connection)
-        }
-    }
-
-    /// Waits until no other transaction holds the document's row, and holds it until this
-    /// transaction ends: another device's upload cannot overtake what this one does meanwhile.
-    /// Does nothing for a document not yet published (there is no row to hold).
-    func lock(inTransactionOn connection: PostgresConnection) async throws {
-        _ = try await connection.query(
-            "SELECT generation FROM forked_documents WHERE name = \(document) FOR UPDATE", logger: logger
-        ).collect()
-    }
-
-    /// ``publish(_:expecting:device:on:)``'s statements, inside a transaction the caller runs.
-    func publish(
-        _ commit: ServerCommit, expecting expected: Int64, device: String, inTransactionOn connection: PostgresConnection
-    ) async throws -> PublishOutcome {
-        let moved: Bool
-        if expected == 0 {
-            let rows = try await connection.query(
-                """
-                INSERT INTO forked_documents (name, generation, head, device, model_version)
-                VALUES (\(document), \(commit.generation), \(commit.idBytes), \(device), \(commit.modelVersion))
-                ON CONFLICT (name) DO NOTHING RETURNING generation
-                """,
-                logger: logger
-            )
-            moved = try await rows.collect().isEmpty
-        } else {
-            let rows = try await connection.query(
-                """
-                UPDATE forked_documents SET generation = \(commit.generation), head = \(commit.idBytes),
-                    device = \(device), model_version = \(commit.modelVersion), updated_at = now()
-                WHERE name = \(document) AND generation = \(expected) RETURNING generation
-                """,
-                logger: logger
-            )
-            moved = try await rows.collect().isEmpty
-        }
-        guard !moved else { return .generationMoved }
-        try await connection.query(
+        // The parameters by number, as both forms of the statement use them; the SQL below is
+        // constant text, every value reaches the server as a parameter.
+        var binds = PostgresBindings(capacity: 14)
+        try binds.append(document)                                       // $1
+        try binds.append(commit.generation)                              // $2
+        try binds.append(commit.idBytes)                                 // $3
+        try binds.append(device)                                         // $4
+        try binds.append(commit.modelVersion)                            // $5
+        try binds.append(expected)                                       // $6
+        try binds.append(commit.packedParents)                           // $7
+        try binds.append(commit.commit.origin)                           // $8
+        try binds.append(commit.commit.milliseconds)                     // $9
+        try binds.append(Data(commit.commit.valueDigest.bytes))          // $10
+        try binds.append(commit.kind)                                    // $11
+        try binds.append(commit.commit.body.payload)                     // $12
+        try binds.append(ServerSchema.channel)                           // $13
+        try binds.append(Announcement(document: document, device: device, announcing: commit).payload) // $14
+        let moved = expected == 0
+            ? """
+            INSERT INTO forked_documents (name, generation, head, device, model_version)
+            VALUES ($1, $2, $3, $4, $5) ON CONFLICT (name) DO NOTHING RETURNING generation
             """
-            INSERT INTO forked_commits
-                (document, id, parents, origin, time_ms, value_digest, kind, payload, generation, model_version)
-            VALUES (\(document), \(commit.idBytes), \(commit.packedParents), \(commit.commit.origin), \(commit.commit.milliseconds),
-                \(Data(commit.commit.valueDigest.bytes)), \(commit.kind), \(commit.commit.body.payload), \(commit.generation),
-                \(commit.modelVersion))
-            """,
-            logger: logger
+            : """
+            UPDATE forked_documents SET generation = $2, head = $3, device = $4, model_version = $5, updated_at = now()
+            WHERE name = $1 AND generation = $6 RETURNING generation
+            """
+        let statement = PostgresQuery(unsafeSQL: """
+            WITH moved AS (\(moved)), stored AS (
+                INSERT INTO forked_commits
+                    (document, id, parents, origin, time_ms, value_digest, kind, payload, generation, model_version)
+                SELECT $1, $3, $7, $8, $9, $10, $11, $12, moved.generation, $5 FROM moved
+                RETURNING generation
+            )
+            SELECT pg_notify($13, $14) FROM stored
+            """, binds: binds)
+        let published = try await connection.query(statement, logger: logger).collect()
+        return published.isEmpty ? .generationMoved : .published(generation: commit.generation)
+    }
+
+    /// Waits until no other transaction holds the document's row, holds it until this
+    /// transaction ends (another device's upload cannot overtake what this one does meanwhile)
+    /// and returns it: `nil` for a document not yet published (there is no row to hold).
+    func lockedHead(inTransactionOn connection: PostgresConnection) async throws -> Head? {
+        try await head(
+            "SELECT generation, head, device, model_version FROM forked_documents WHERE name = \(document) FOR UPDATE",
+            on: connection
         )
-        let announcement = Announcement(document: document, generation: commit.generation, device: device)
-        try await connection.query(
-            "SELECT pg_notify(\(ServerSchema.channel), \(announcement.payload))", logger: logger
-        )
-        return .published(generation: commit.generation)
     }
 
     private func selectCommits(_ query: PostgresQuery, on connection: PostgresConnection) async throws -> [ServerCommit] {

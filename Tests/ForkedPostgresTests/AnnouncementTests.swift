@@ -1,0 +1,121 @@
+import Foundation
+import ForkedHistory
+@testable import ForkedPostgres
+import Testing
+
+/// The `NOTIFY` payload: which document reached which generation, and the commit when it is small.
+struct AnnouncementTests {
+    private static func commit(payload: Int, generation: Int64 = 7) -> ServerCommit {
+        let value = Data(repeating: UInt8(ascii: "x"), count: payload)
+        let commit = HistoryCommit(
+            parents: [CommitID.digest(of: Data("parent".utf8))], origin: "device-1", time: Date(timeIntervalSince1970: 1_700_000_000),
+            valueDigest: SHA256Digest.digest(of: value), body: .delta(value)
+        )
+        return ServerCommit(commit, generation: generation, modelVersion: 3)
+    }
+
+    @Test func aSmallCommitTravelsInThePayloadAndComesBackTheSame() throws {
+        let commit = Self.commit(payload: 40)
+        let announcement = Announcement(document: "notes with spaces 'and' \"quotes\"", device: "device-1", announcing: commit)
+        let read = try #require(Announcement(payload: announcement.payload))
+        #expect(read == announcement)
+        #expect(read.commit == commit)
+        #expect(read.document == "notes with spaces 'and' \"quotes\"")
+        #expect(read.generation == 7)
+    }
+
+    @Test func aCommitTooLargeForNotifyIsLeftOutAndThePayloadStaysUnderTheLimit() throws {
+        let commit = Self.commit(payload: 20_000)
+        let document = String(repeating: "d", count: 1_000)
+        let announcement = Announcement(document: document, device: UUID().uuidString, announcing: commit)
+        #expect(announcement.commit == nil)
+        #expect(announcement.payload.utf8.count < 8_000)
+        let read = try #require(Announcement(payload: announcement.payload))
+        #expect(read.commit == nil && read.generation == 7 && read.document == document)
+
+        // The largest commit that is carried still leaves room for the longest document name.
+        var size = 4_000
+        while Announcement(document: document, device: UUID().uuidString, announcing: Self.commit(payload: size + 1)).commit != nil { size += 1 }
+        let largest = Announcement(document: document, device: UUID().uuidString, announcing: Self.commit(payload: size))
+        #expect(largest.commit != nil)
+        #expect(largest.payload.utf8.count < 8_000)
+    }
+
+    @Test(arguments: [
+        "", "7 device", "x device - doc", "7 device 3 doc", "7 device 3.!!notbase64 doc", "7 device 3.AAAA doc",
+        "7 device doc",
+    ])
+    func aPayloadThisBuildCannotReadIsIgnored(_ payload: String) {
+        #expect(Announcement(payload: payload) == nil)
+    }
+
+    @Test func aCommitWhoseBytesWereAlteredIsRefused() throws {
+        let payload = Announcement(document: "doc", device: "d", announcing: Self.commit(payload: 40)).payload
+        var parts = payload.split(separator: " ", maxSplits: 3).map(String.init)
+        let field = parts[2].split(separator: ".", maxSplits: 1)
+        var bytes = try #require(Data(base64Encoded: String(field[1])))
+        bytes[bytes.count / 3] ^= 0x01
+        parts[2] = "\(field[0])." + bytes.base64EncodedString()
+        #expect(Announcement(payload: parts.joined(separator: " ")) == nil)
+    }
+}
+
+/// Devices applying the commits that announcements carry, through a real, throwaway server.
+@Suite(.enabled(if: PostgresTestServer.isAvailable, Comment(rawValue: PostgresTestServer.unavailableReason ?? "")))
+struct AnnouncedCommitTests {
+    @Test func smallCommitsArriveInTheirAnnouncementsAndLargeOnesAreFetched() async throws {
+        try await withPostgresServer { server in
+            let first = try Device(settings: server.settings(), initialText: "one\n")
+            let second = try Device(settings: server.settings())
+            defer { Task { await first.remove(); await second.remove() } }
+            first.exchange.start()
+            #expect(await eventually { first.exchange.status.uploads == 1 })
+            second.exchange.start()
+            #expect(await eventually { second.text == "one\n" })
+
+            for line in ["two", "three", "four"] {
+                try first.edit { $0 += line + "\n" }
+                #expect(await eventually { second.text == first.text && !first.exchange.status.hasPendingChanges })
+            }
+            #expect(second.exchange.status.commitsFromAnnouncements == 3)
+
+            // A paste too large for a notification's payload goes through the table.
+            let paste = String(repeating: "a long pasted line that no delta can shorten \(UUID().uuidString)\n", count: 200)
+            try first.edit { $0 += paste }
+            #expect(await eventually { second.text == first.text && !first.exchange.status.hasPendingChanges })
+            #expect(second.exchange.status.commitsFromAnnouncements == 3)
+            #expect(second.text?.hasSuffix(paste) == true)
+        }
+    }
+
+    @Test func aForgedAnnouncementIsCheckedAgainstTheServerAndSyncGoesOn() async throws {
+        try await withPostgresServer { server in
+            let first = try Device(settings: server.settings(), initialText: "kept\n")
+            let second = try Device(settings: server.settings())
+            defer { Task { await first.remove(); await second.remove() } }
+            first.exchange.start()
+            second.exchange.start()
+            #expect(await eventually { second.text == "kept\n" && second.exchange.status.generation == 1 })
+
+            // A commit that names the real head as its parent, with a body that does not make
+            // the value its digest promises.
+            let head = try #require(CommitID(hex: try server.psql("SELECT encode(head, 'hex') FROM forked_documents")))
+            let forged = HistoryCommit(
+                parents: [head], origin: "intruder", time: Date(), valueDigest: SHA256Digest.digest(of: Data("forged".utf8)),
+                body: .delta(Data([0x01, 0x02, 0x03]))
+            )
+            let payload = Announcement(
+                document: "notes", device: "intruder", announcing: ServerCommit(forged, generation: 2, modelVersion: 0)
+            ).payload
+            _ = try server.psql("SELECT pg_notify('\(ServerSchema.channel)', '\(payload)')")
+            try await Task.sleep(for: .milliseconds(300))
+            #expect(second.text == "kept\n")
+            #expect(second.exchange.status.isConnected)
+            #expect(second.exchange.status.generation == 1)
+
+            try first.edit { $0 += "and more\n" }
+            #expect(await eventually { second.text == "kept\nand more\n" })
+            #expect(second.exchange.status.isConnected)
+        }
+    }
+}
