@@ -1,6 +1,7 @@
-import Foundation
+import Forked
 import ForkedHistory
 @testable import ForkedPostgres
+import Foundation
 import Testing
 
 /// The `NOTIFY` payload: which document reached which generation, and the commit when it is small.
@@ -65,8 +66,11 @@ struct AnnouncementTests {
 struct AnnouncedCommitTests {
     @Test func smallCommitsArriveInTheirAnnouncementsAndLargeOnesAreFetched() async throws {
         try await withPostgresServer { server in
-            let first = try Device(settings: server.settings(), initialText: "one\n")
-            let second = try Device(settings: server.settings())
+            // No poll during the test: a poll fetches what the announcements would have brought.
+            var options = PostgresExchange<FileRepository<Note>>.Options.fast
+            options.pollInterval = .seconds(600)
+            let first = try Device(settings: server.settings(), initialText: "one\n", options: options)
+            let second = try Device(settings: server.settings(), options: options)
             defer { Task { await first.remove(); await second.remove() } }
             first.exchange.start()
             #expect(await eventually { first.exchange.status.uploads == 1 })
@@ -77,7 +81,7 @@ struct AnnouncedCommitTests {
                 try first.edit { $0 += line + "\n" }
                 #expect(await eventually { second.text == first.text && !first.exchange.status.hasPendingChanges })
             }
-            #expect(second.exchange.status.commitsFromAnnouncements == 3)
+            #expect(await eventually { second.exchange.status.commitsFromAnnouncements == 3 })
 
             // A paste too large for a notification's payload goes through the table.
             let paste = String(repeating: "a long pasted line that no delta can shorten \(UUID().uuidString)\n", count: 200)
@@ -85,6 +89,36 @@ struct AnnouncedCommitTests {
             #expect(await eventually { second.text == first.text && !first.exchange.status.hasPendingChanges })
             #expect(second.exchange.status.commitsFromAnnouncements == 3)
             #expect(second.text?.hasSuffix(paste) == true)
+        }
+    }
+
+    @Test func announcementsArrivingTogetherAreMergedTogether() async throws {
+        try await withPostgresServer { server in
+            var options = PostgresExchange<FileRepository<Note>>.Options.fast
+            options.pollInterval = .seconds(600)
+            let writer = try Device(settings: server.settings(), initialText: "start\n", options: options)
+            options.receiveSpacing = .milliseconds(400)
+            let reader = try Device(settings: server.settings(), options: options)
+            defer { Task { await writer.remove(); await reader.remove() } }
+            writer.exchange.start()
+            reader.exchange.start()
+            #expect(await eventually { reader.text == "start\n" })
+            let applied = reader.exchange.status.remoteChangesApplied
+
+            let clock = ContinuousClock()
+            let start = clock.now
+            for index in 0..<12 {
+                try writer.edit { $0 += "line \(index)\n" }
+                #expect(await eventually { writer.exchange.status.uploads == index + 2 })
+            }
+            #expect(await eventually { reader.text == writer.text })
+            let elapsed = clock.now - start
+            // Twelve commits, merged at most once per 400 ms (and once at once after the quiet spell).
+            let merges = reader.exchange.status.remoteChangesApplied - applied
+            #expect(merges <= Int(elapsed / .milliseconds(400)) + 2, "\(merges) merges in \(elapsed)")
+            #expect(merges < 12)
+            // The status counts the commits just after main changed.
+            #expect(await eventually { reader.exchange.status.commitsFromAnnouncements == 12 })
         }
     }
 

@@ -152,8 +152,13 @@ extension PostgresExchange {
     private func handle(_ event: Wakeup, on connection: PostgresConnection) async throws {
         switch event {
         case .announced:
+            guard receiveTurnHasCome() else { return }
+            let now = ContinuousClock.now
             let announcements = shared.withLock { state in
-                defer { state.announcements = [] }
+                defer {
+                    state.announcements = []
+                    state.lastReceive = now
+                }
                 return state.announcements
             }
             let known = localState.generation
@@ -188,6 +193,33 @@ extension PostgresExchange {
             return state.announcements.isEmpty
         }
         if wasEmpty { wake.yield(.announced) }
+    }
+
+    /// Whether announcements may be handled now: at once after a quiet spell, else at the end of
+    /// ``Options/receiveSpacing`` after the last time, when a scheduled wake-up comes.
+    ///
+    /// Each handling merges into main (and, for a repository on disk, writes it): with fifty
+    /// devices on a document, handling every announcement as it came took the cores the
+    /// uploads needed. Commits that arrive during the wait are merged as one.
+    private func receiveTurnHasCome() -> Bool {
+        let now = ContinuousClock.now
+        let delay: Duration? = shared.withLock { state in
+            guard let last = state.lastReceive, now - last < options.receiveSpacing else { return nil }
+            guard !state.receiveScheduled else { return .zero }
+            state.receiveScheduled = true
+            return options.receiveSpacing - (now - last)
+        }
+        guard let delay else { return true }
+        if delay > .zero {
+            Task(executorPreference: ExchangeExecutor.shared) {
+                try? await Task.sleep(for: delay)
+                self.shared.withLock { state in
+                    state.receiveScheduled = false
+                    state.wake?.yield(.announced)
+                }
+            }
+        }
+        return false
     }
 
     /// Follows main's changes made through ``resource``.

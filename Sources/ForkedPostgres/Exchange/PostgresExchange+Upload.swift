@@ -11,20 +11,28 @@ extension PostgresExchange {
     /// got there first, racing it again lets a busy document starve its uploaders (with ten
     /// devices typing, retries kept losing to newer uploads), so later attempts wait for the
     /// document's row lock and fetch, merge and publish while holding it: in turn, and each
-    /// certain to land.
+    /// certain to land. While uploads keep meeting other devices' (for
+    /// ``contentionMemory`` after the last time), the optimistic attempt is skipped: it would
+    /// fail, and its update queues for the row lock with the others, lengthening every turn.
     func uploadPendingChanges(on connection: PostgresConnection) async throws {
-        guard localState.hasFetched else { return }
-        guard let prepared = try prepareUpload() else { return }
-        switch try await store.publish(prepared.commit, expecting: prepared.expected, device: deviceID, on: connection) {
-        case .published(let generation):
-            try finishUpload(prepared, generation: generation)
-            return
-        case .generationMoved:
-            updateStatus { $0.conflicts += 1 }
+        guard localState.hasFetched, try hasChangesToUpload() else { return }
+        let now = ContinuousClock.now
+        let contended = shared.withLock { state in state.lastUploadConflict.map { now - $0 < Self.contentionMemory } ?? false }
+        if !contended {
+            guard let prepared = try prepareUpload() else { return }
+            switch try await store.publish(prepared.commit, expecting: prepared.expected, device: deviceID, on: connection) {
+            case .published(let generation):
+                try finishUpload(prepared, generation: generation)
+                return
+            case .generationMoved:
+                noteConflict()
+            }
         }
         for _ in 1..<max(options.maximumUploadAttempts, 2) {
             let outcome: (PreparedUpload, DocumentStore.PublishOutcome)? = try await connection.withTransaction(logger: logger) { connection in
                 let head = try await self.store.lockedHead(inTransactionOn: connection)
+                // Without the optimistic attempt, this is where another device's generation is met.
+                if contended, let head, head.generation != self.localState.generation { self.noteConflict() }
                 try await self.catchUp(to: head, on: connection)
                 guard let prepared = try self.prepareUpload() else { return nil }
                 let outcome = try await self.store.publish(
@@ -41,10 +49,20 @@ extension PostgresExchange {
                 return
             case .generationMoved:
                 // Only a document first published meanwhile has no row to lock: try again.
-                updateStatus { $0.conflicts += 1 }
+                noteConflict()
             }
         }
         throw PostgresSyncError.tooManyConflicts(attempts: options.maximumUploadAttempts)
+    }
+
+    /// How long after an upload met another device's generation the next ones go straight to
+    /// the row lock.
+    static var contentionMemory: Duration { .seconds(2) }
+
+    private func noteConflict() {
+        let now = ContinuousClock.now
+        shared.withLock { $0.lastUploadConflict = now }
+        updateStatus { $0.conflicts += 1 }
     }
 
     /// An upload ready to go: main's value and the commit making it the next generation.
@@ -53,6 +71,15 @@ extension PostgresExchange {
         let commit: ServerCommit
         /// The generation the document must still be at.
         let expected: Int64
+    }
+
+    /// Whether main differs from the server fork (a removed value is not published). Updates
+    /// ``SyncStatus/hasPendingChanges``.
+    private func hasChangesToUpload() throws -> Bool {
+        let main = try resource.value(in: .main)
+        let pending = try main != nil && main != resource.value(in: Self.serverFork)
+        updateStatus { $0.hasPendingChanges = pending }
+        return pending
     }
 
     /// The commit of main's value when it differs from the server fork, else `nil` (nothing to upload).

@@ -45,6 +45,11 @@ public final class PostgresExchange<RepositoryType: Repository>: Sendable where 
         /// The shortest time between two uploads: a change after a quiet spell goes up at once,
         /// changes within this time of the last upload go up together at its end.
         public var uploadDelay: Duration = .milliseconds(150)
+        /// The shortest time between two handlings of other devices' announcements: one after a
+        /// quiet spell is handled at once, those within this time of the last handling wait
+        /// for its end and are merged together, so a busy document costs a few merges a
+        /// second, not one per commit.
+        public var receiveSpacing: Duration = .milliseconds(100)
         /// How often the server is asked for news even without a notification: a backstop for
         /// notifications lost while a connection silently died.
         public var pollInterval: Duration = .seconds(30)
@@ -103,6 +108,12 @@ public final class PostgresExchange<RepositoryType: Repository>: Sendable where 
         var lastStateSave: ContinuousClock.Instant?
         /// Whether a write of the state file is waiting for ``PostgresExchange/stateSaveSpacing`` to pass.
         var stateFlushScheduled = false
+        /// When announcements were last handled.
+        var lastReceive: ContinuousClock.Instant?
+        /// Whether a wake-up to handle announcements is waiting for ``Options/receiveSpacing`` to pass.
+        var receiveScheduled = false
+        /// When an upload last found another device's generation first.
+        var lastUploadConflict: ContinuousClock.Instant?
         /// Where wake-ups go while a connection is up.
         var wake: AsyncStream<Wakeup>.Continuation?
         /// The session that set ``wake``.
