@@ -15,10 +15,13 @@ extension PostgresExchange {
     /// ``contentionMemory`` after the last time), the optimistic attempt is skipped: it would
     /// fail, and its update queues for the row lock with the others, lengthening every turn.
     func uploadPendingChanges(on connection: PostgresConnection) async throws {
-        guard localState.hasFetched, try hasChangesToUpload() else { return }
+        guard localState.hasFetched else { return }
         let now = ContinuousClock.now
         let contended = shared.withLock { state in state.lastUploadConflict.map { now - $0 < Self.contentionMemory } ?? false }
-        if !contended {
+        if contended {
+            // Nothing to upload means no turn at the lock.
+            guard try pendingValues() != nil else { return }
+        } else {
             guard let prepared = try prepareUpload() else { return }
             switch try await store.publish(prepared.commit, expecting: prepared.expected, device: deviceID, on: connection) {
             case .published(let generation):
@@ -73,25 +76,20 @@ extension PostgresExchange {
         let expected: Int64
     }
 
-    /// Whether main differs from the server fork (a removed value is not published). Updates
+    /// Main's value and the server fork's when main has changes to upload, else `nil` (a
+    /// removed value is not published: the server keeps the last content). Updates
     /// ``SyncStatus/hasPendingChanges``.
-    private func hasChangesToUpload() throws -> Bool {
+    private func pendingValues() throws -> (main: Resource, server: Resource?)? {
         let main = try resource.value(in: .main)
-        let pending = try main != nil && main != resource.value(in: Self.serverFork)
-        updateStatus { $0.hasPendingChanges = pending }
+        let server = try resource.value(in: Self.serverFork)
+        let pending = main.flatMap { $0 != server ? ($0, server) : nil }
+        updateStatus { $0.hasPendingChanges = pending != nil }
         return pending
     }
 
     /// The commit of main's value when it differs from the server fork, else `nil` (nothing to upload).
     private func prepareUpload() throws -> PreparedUpload? {
-        let main = try resource.value(in: .main)
-        let server = try resource.value(in: Self.serverFork)
-        // A removed value is not published: the server keeps the last content.
-        guard let main, main != server else {
-            updateStatus { $0.hasPendingChanges = false }
-            return nil
-        }
-        updateStatus { $0.hasPendingChanges = true }
+        guard let (main, server) = try pendingValues() else { return nil }
         let local = localState
         let base = try holdsRecordedHead(server, local) ? server : nil
         let commit = try makeCommit(of: main, parent: local.head, base: base, generation: local.generation + 1)

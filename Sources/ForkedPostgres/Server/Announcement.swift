@@ -23,10 +23,9 @@ struct Announcement: Sendable, Equatable {
     /// spaces; `commit` is `-` or `modelVersion.base64(encoded commit)`.
     var payload: String { "\(generation) \(device) \(commitField) \(document)" }
 
-    private var commitField: String {
-        guard let commit else { return "-" }
-        return "\(commit.modelVersion)." + commit.commit.encoded.base64EncodedString()
-    }
+    /// The payload's `commit` field, made once: the commit's encoding is also what decides
+    /// whether it fits.
+    private let commitField: String
 
     /// Reads a payload; `nil` for one this build does not understand, or whose commit does not
     /// match its id.
@@ -41,19 +40,32 @@ struct Announcement: Sendable, Equatable {
             else { return nil }
             commit = ServerCommit(decoded, generation: generation, modelVersion: modelVersion)
         }
-        self.init(document: String(parts[3]), generation: generation, device: String(parts[1]), commit: commit)
+        self.init(document: String(parts[3]), generation: generation, device: String(parts[1]), commit: commit, commitField: String(parts[2]))
     }
 
     /// An announcement of `commit`, which carries it when its field fits ``commitFieldLimit``.
     init(document: String, device: String, announcing commit: ServerCommit) {
-        let fits = (commit.commit.encoded.count + 2) / 3 * 4 + 12 <= Self.commitFieldLimit
-        self.init(document: document, generation: commit.generation, device: device, commit: fits ? commit : nil)
+        let field = Self.field(of: commit)
+        let fits = field.utf8.count <= Self.commitFieldLimit
+        self.init(
+            document: document, generation: commit.generation, device: device, commit: fits ? commit : nil,
+            commitField: fits ? field : "-"
+        )
     }
 
     init(document: String, generation: Int64, device: String, commit: ServerCommit? = nil) {
+        self.init(document: document, generation: generation, device: device, commit: commit, commitField: commit.map(Self.field) ?? "-")
+    }
+
+    private init(document: String, generation: Int64, device: String, commit: ServerCommit?, commitField: String) {
         self.document = document
         self.generation = generation
         self.device = device
         self.commit = commit
+        self.commitField = commitField
+    }
+
+    private static func field(of commit: ServerCommit) -> String {
+        "\(commit.modelVersion)." + commit.commit.encoded.base64EncodedString()
     }
 }
