@@ -66,7 +66,7 @@ struct SharedDocumentTests {
         #expect(aliceSession.forks[1] == server, "bob changed last, but the shown fork stays")
     }
 
-    @Test("with the editor's timings, the other process shows an edit within 500 ms")
+    @Test("with the editor's timings, the other process shows an edit within 500 ms of input timeouts")
     func liveWithinHalfASecond() throws {
         let scratch = try ScratchFile(text: "shared\n")
         let alice = try scratch.open(forks: ["alice"], shared: true)
@@ -74,26 +74,24 @@ struct SharedDocumentTests {
         defer { try? alice.close(); try? bob.close() }
         let aliceSession = try alice.session()
         let bobSession = try bob.session()
-        let clock = ContinuousClock()
         // Both editors wake at least every input timeout; alice has just published, which is
         // the worst case for her next edit.
         try type("a", into: aliceSession)
         _ = aliceSession.show(try alice.idle())
         try type("b", into: aliceSession)
-        let typed = clock.now
         _ = aliceSession.show(try alice.idle())
-        var seen: Duration?
-        while clock.now - typed < .seconds(2) {
-            usleep(UInt32(alice.suggestedInputTimeoutMilliseconds * 1000))
+        // Counted in wake-ups, not measured in time: on a loaded machine each wake-up comes
+        // late, which only lets the editors' intervals pass sooner.
+        let timeout = alice.suggestedInputTimeoutMilliseconds
+        var wakeUps = 0
+        while bobSession.paneTexts[1] != "abshared\n", wakeUps < 50 {
+            usleep(UInt32(timeout * 1000))
+            wakeUps += 1
             _ = aliceSession.show(try alice.idle())
             _ = bobSession.show(try bob.idle())
-            if bobSession.paneTexts[1] == "abshared\n" {
-                seen = clock.now - typed
-                break
-            }
         }
-        let latency = try #require(seen, "bob never saw alice's edit")
-        #expect(latency <= .milliseconds(500), "bob saw alice's edit after \(latency)")
+        #expect(bobSession.paneTexts[1] == "abshared\n", "bob never saw alice's edit")
+        #expect(wakeUps * timeout <= 500, "bob saw alice's edit after \(wakeUps) wake-ups of \(timeout) ms")
     }
 
     @Test("merging through main from both processes keeps both sets of edits")

@@ -34,7 +34,6 @@ struct ProcessOutcome {
     var status: Int32
     var standardOutput: String
     var standardError: String
-    var duration: Duration
 }
 
 /// Runs a program to completion with standard input from `/dev/null`, killing it after
@@ -77,14 +76,12 @@ func runProcess(
         process.terminate()
         process.waitUntilExit()
     }
-    let duration = clock.now - start
     try outputHandle.close()
     try errorHandle.close()
     return ProcessOutcome(
         status: process.terminationStatus,
         standardOutput: String(decoding: try Data(contentsOf: outputURL), as: UTF8.self),
-        standardError: String(decoding: try Data(contentsOf: errorURL), as: UTF8.self),
-        duration: duration
+        standardError: String(decoding: try Data(contentsOf: errorURL), as: UTF8.self)
     )
 }
 
