@@ -36,6 +36,21 @@ enum CharacterClass: Equatable, Sendable {
         }
     }
 
+    /// A number for the class, 0 to 3, indexing ``joinMask``.
+    var code: UInt8 {
+        switch self {
+        case .lineBreak: 0
+        case .whitespace: 1
+        case .punctuation: 2
+        case .word: 3
+        }
+    }
+
+    /// Which characters continue the token before them, as bit `previous.code * 4 + code`: a
+    /// word character after a word character, and whitespace after anything but a line break.
+    /// Punctuation and line breaks always start a token of their own.
+    static let joinMask: UInt16 = 1 << (3 * 4 + 3) | 1 << (1 * 4 + 1) | 1 << (2 * 4 + 1) | 1 << (3 * 4 + 1)
+
     /// How good a place the boundary between `before` and `after` is for an edit to start or
     /// end (nil means the edge of the text): higher is better.
     static func boundaryScore(_ before: CharacterClass?, _ after: CharacterClass?) -> Int {

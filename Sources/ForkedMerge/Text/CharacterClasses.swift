@@ -8,6 +8,9 @@ protocol CharacterClasses {
 struct ASCIIClasses: CharacterClasses {
     let bytes: UnsafeBufferPointer<UInt8>
     subscript(_ index: Int) -> CharacterClass { CharacterClass(asciiByte: bytes[index]) }
+
+    /// ``CharacterClass/code`` of every byte value, for loops that classify every byte.
+    static let codes: [UInt8] = (0...255).map { CharacterClass(asciiByte: UInt8($0)).code }
 }
 
 /// Classes computed once for decoded characters.

@@ -30,6 +30,16 @@ extension CharacterRefinement {
             prefix -= 1
         }
         var suffix = 0
+        if let ancestorBase = ancestor.baseAddress, let sideBase = side.baseAddress {
+            // Eight bytes at a time from the end while they agree.
+            let rawAncestor = UnsafeRawPointer(ancestorBase + ancestorRange.upperBound)
+            let rawSide = UnsafeRawPointer(sideBase + sideRange.upperBound)
+            while suffix + 8 <= shorter - prefix,
+                  rawAncestor.loadUnaligned(fromByteOffset: -suffix - 8, as: UInt64.self)
+                    == rawSide.loadUnaligned(fromByteOffset: -suffix - 8, as: UInt64.self) {
+                suffix += 8
+            }
+        }
         while suffix < shorter - prefix,
               ancestor[ancestorRange.upperBound - 1 - suffix] == side[sideRange.upperBound - 1 - suffix] { suffix += 1 }
         while suffix > 0 {

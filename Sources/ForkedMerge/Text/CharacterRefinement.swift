@@ -143,12 +143,24 @@ enum CharacterRefinement {
         return hunks
     }
 
-    /// A 64-bit hash of a token's character IDs, used as the token's ID.
+    /// A 64-bit hash of a token's character IDs, used as the token's ID (matched tokens are
+    /// compared again, so a collision costs time, never a wrong diff).
     private static func tokenHash<Element: FixedWidthInteger>(_ elements: UnsafeBufferPointer<Element>, _ range: Range<Int>) -> Int {
         var hash: UInt64 = 0x243F_6A88_85A3_08D3 ^ UInt64(range.count)
-        for index in range {
+        var index = range.lowerBound
+        if Element.self == UInt8.self, let base = elements.baseAddress {
+            // Bytes eight at a time: one multiplication per eight instead of one per byte.
+            let raw = UnsafeRawPointer(base)
+            while index + 8 <= range.upperBound {
+                hash = (hash ^ raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* 0x9E37_79B9_7F4A_7C15
+                hash ^= hash >> 29
+                index += 8
+            }
+        }
+        while index < range.upperBound {
             hash = (hash ^ UInt64(truncatingIfNeeded: elements[index])) &* 0x9E37_79B9_7F4A_7C15
             hash ^= hash >> 29
+            index += 1
         }
         return Int(truncatingIfNeeded: hash)
     }
@@ -158,21 +170,25 @@ enum CharacterRefinement {
     /// stops the diff from keeping a space in common instead of a word.
     private static func tokenStarts<Classes: CharacterClasses>(count: Int, _ classes: Classes, into starts: inout [Int]) {
         starts.removeAll(keepingCapacity: true)
-        var previous = CharacterClass.lineBreak
-        for index in 0..<count {
-            let current = classes[index]
-            defer { previous = current }
-            let joinsPrevious: Bool
-            if index == 0 {
-                joinsPrevious = false
-            } else {
-                switch current {
-                case .word: joinsPrevious = previous == .word
-                case .whitespace: joinsPrevious = previous != .lineBreak
-                case .punctuation, .lineBreak: joinsPrevious = false
+        starts.reserveCapacity(count + 1)
+        if let ascii = classes as? ASCIIClasses {
+            // Every byte of a changed region passes through here: classes from a table and the
+            // join decided by a bit mask, without a branch per class.
+            ASCIIClasses.codes.withUnsafeBufferPointer { codes in
+                var previous = CharacterClass.lineBreak.code
+                for index in 0..<count {
+                    let current = codes[Int(ascii.bytes[index])]
+                    if (CharacterClass.joinMask >> (previous &* 4 &+ current)) & 1 == 0 { starts.append(index) }
+                    previous = current
                 }
             }
-            if !joinsPrevious { starts.append(index) }
+        } else {
+            var previous = CharacterClass.lineBreak.code
+            for index in 0..<count {
+                let current = classes[index].code
+                if (CharacterClass.joinMask >> (previous &* 4 &+ current)) & 1 == 0 { starts.append(index) }
+                previous = current
+            }
         }
         starts.append(count)
     }
