@@ -25,7 +25,7 @@ enum RepeatedInsertion {
             let typed = insertion.side
             let position = insertion.ancestor.lowerBound
             // Whole lines inserted are the line diff's business; this is about text within a line.
-            guard !typed.contains(where: { insertingSide[$0] == 0x0A }) else { continue }
+            guard !TextSplitting.containsLineFeed(insertingSide, in: typed) else { continue }
             guard let rewritten = rewrite(
                 result, at: position, repeating: UnsafeBufferPointer(rebasing: insertingSide[typed]),
                 side: otherSide, ancestor: ancestor

@@ -61,7 +61,7 @@ extension TextMergePolicy {
         // Lines replaced by blank lines are deleted all the same.
         guard isWholeLines(deletion), onlySpacing(buffer(left.source), left.range) else { return nil }
         // An insertion adding lines (wherever around a line break the diff placed it) is new text, not an edit of a line.
-        if edit.isEmpty, insertion.range.contains(where: { typed[$0] == 0x0A }) { return nil }
+        if edit.isEmpty, TextSplitting.containsLineFeed(typed, in: insertion.range) { return nil }
         let lines = lineStart(edit.lowerBound)..<lineEnd(edit.isEmpty ? edit.lowerBound : edit.upperBound - 1)
         guard lines.lowerBound >= deletion.lowerBound, lines.upperBound <= deletion.upperBound, lines != deletion else { return nil }
         // Text typed into a blank line is a new line, not an edit of one.

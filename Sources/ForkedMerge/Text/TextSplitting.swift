@@ -26,6 +26,12 @@ enum TextSplitting {
         return starts
     }
 
+    /// Whether `range` of `bytes` holds a line feed, found with memchr.
+    static func containsLineFeed(_ bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>) -> Bool {
+        guard !range.isEmpty, let base = bytes.baseAddress else { return false }
+        return memchr(base + range.lowerBound, 0x0A, range.count) != nil
+    }
+
     /// Start offsets of content-defined word chunks in `range`, followed by the end offset.
     ///
     /// A chunk ends after a space or line feed whose preceding word hashes to a multiple of four,
