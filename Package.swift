@@ -125,12 +125,12 @@ let package = Package(
             name: "forked-sync-agent", dependencies: ["ForkedPostgres", "Forked", "ForkedMerge", "ForkedHistory", .product(name: "Logging", package: "swift-log")],
             path: "Tests/ForkedSyncAgent", swiftSettings: strictSettings
         ),
-        // Starting programs and tmux from tests, shared by the test targets that run the executables.
+        // Starting programs and tmux from tests, and a seeded random generator, shared by the test targets.
         .target(name: "ForkedTestSupport", path: "Tests/ForkedTestSupport", swiftSettings: strictSettings),
-        .testTarget(name: "ForkedTests", dependencies: ["Forked"], swiftSettings: strictSettings),
+        .testTarget(name: "ForkedTests", dependencies: ["Forked", "ForkedTestSupport"], swiftSettings: strictSettings),
         .testTarget(
             name: "ForkedMergeTests",
-            dependencies: ["ForkedMerge", .product(name: "PropertyBased", package: "swift-property-based")],
+            dependencies: ["ForkedMerge", "ForkedTestSupport", .product(name: "PropertyBased", package: "swift-property-based")],
             resources: [.copy("Fixtures")],
             swiftSettings: strictSettings
         ),

@@ -1,6 +1,7 @@
 import Foundation
 @_spi(FaultInjection) @testable import Forked
 import Testing
+import ForkedTestSupport
 
 /// `FileRepository` against a model: two "processes" (two repositories open on one
 /// directory, each editing its own forks) run random updates, merges, failures at random system

@@ -1,5 +1,6 @@
 import Forked
 import Testing
+import ForkedTestSupport
 
 
 @Suite("Fork records under random operations")

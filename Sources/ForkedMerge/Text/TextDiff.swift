@@ -18,13 +18,26 @@ struct TextDiff {
     /// Returns the hunks turning the ancestor into the side, sorted and coalesced.
     func hunks() -> [DiffHunk] {
         let workspace = DiffWorkspace()
-        let lineHunks = TextDiff.hunks(
-            ancestor, ancestorLineStarts, ancestorLineIDs, side, sideLineStarts, sideLineIDs, workspace: workspace
-        )
+        return hunks(refining: lineHunks(workspace: workspace), where: { _ in true }, workspace: workspace)
+    }
+
+    /// The changed blocks of whole lines, in line numbers (the first step of ``hunks()``).
+    func lineHunks(workspace: DiffWorkspace = DiffWorkspace()) -> [DiffHunk] {
+        TextDiff.hunks(ancestor, ancestorLineStarts, ancestorLineIDs, side, sideLineStarts, sideLineIDs, workspace: workspace)
+    }
+
+    /// The byte hunks of `lineHunks` (from ``lineHunks(workspace:)``), sorted and coalesced:
+    /// the blocks for which `refine` holds (given their index) are refined to characters, the
+    /// others are replaced as whole lines.
+    func hunks(refining lineHunks: [DiffHunk], where refine: (Int) -> Bool, workspace: DiffWorkspace = DiffWorkspace()) -> [DiffHunk] {
         var result: [DiffHunk] = []
-        for lineHunk in lineHunks {
+        for (index, lineHunk) in lineHunks.enumerated() {
             let ancestorRange = ancestorLineStarts[lineHunk.ancestor.lowerBound]..<ancestorLineStarts[lineHunk.ancestor.upperBound]
             let sideRange = sideLineStarts[lineHunk.side.lowerBound]..<sideLineStarts[lineHunk.side.upperBound]
+            guard refine(index) else {
+                result.append(DiffHunk(ancestor: ancestorRange, side: sideRange))
+                continue
+            }
             let refined = TextDiff.refine(ancestor, ancestorRange, side, sideRange, workspace: workspace)
             if TextDiff.keepsOnlySpacing(refined, in: ancestorRange, of: ancestor) {
                 result.append(DiffHunk(ancestor: ancestorRange, side: sideRange))

@@ -12,10 +12,18 @@ struct TextMergeComputation {
     let subordinateHunks: [DiffHunk]
 
     /// Merges the three texts and hands the computation to `body`.
-    static func run<R>(ancestor: String, dominant: String, subordinate: String, _ body: (TextMergeComputation) -> R) -> R {
+    ///
+    /// With `textOnly`, lines only one side changed are not diffed character by character (see
+    /// ``sideDiffsRefinedWhereBothChanged(ancestor:lines:dominant:subordinate:)``): the merged
+    /// text and its conflicts are the same, the origins and statistics of ``result()`` are not.
+    static func run<R>(
+        ancestor: String, dominant: String, subordinate: String, textOnly: Bool = false, _ body: (TextMergeComputation) -> R
+    ) -> R {
         withBuffers(ancestor, dominant, subordinate) { ancestorBuffer, dominantBuffer, subordinateBuffer in
             let ancestorLines = TextLines(ancestorBuffer)
-            let diffs = sideDiffs(ancestor: ancestorBuffer, lines: ancestorLines, sides: [dominantBuffer, subordinateBuffer])
+            let diffs = textOnly
+                ? sideDiffsRefinedWhereBothChanged(ancestor: ancestorBuffer, lines: ancestorLines, dominant: dominantBuffer, subordinate: subordinateBuffer)
+                : sideDiffs(ancestor: ancestorBuffer, lines: ancestorLines, sides: [dominantBuffer, subordinateBuffer])
             return body(TextMergeComputation(ancestorBuffer, dominantBuffer, subordinateBuffer, diffs[0].hunks, diffs[1].hunks))
         }
     }
@@ -186,22 +194,23 @@ struct TextMergeComputation {
         let lines: TextLines
         let sides: [SideInput]
 
-        func diff(side index: Int) -> SideDiff {
+        func textDiff(side index: Int) -> (TextDiff, TextLines) {
             let side = sides[index].bytes
             let sideLines = sides[index].lines ?? TextLines(side)
-            let hunks = TextDiff(
+            let diff = TextDiff(
                 ancestor: ancestor, ancestorLineStarts: lines.starts, ancestorLineIDs: lines.ids,
                 side: side, sideLineStarts: sideLines.starts, sideLineIDs: sideLines.ids
-            ).hunks()
-            return SideDiff(lines: sideLines, hunks: hunks)
+            )
+            return (diff, sideLines)
         }
-    }
 
-    /// One result slot per thread; each thread writes only its own slot, and they are read
-    /// after both threads finished.
-    private final class ResultSlots: @unchecked Sendable {
-        var first: SideDiff?
-        var second: SideDiff?
+        func diff(side index: Int) -> SideDiff {
+            let (diff, sideLines) = textDiff(side: index)
+            return SideDiff(lines: sideLines, hunks: diff.hunks())
+        }
+
+        /// Whether the texts are long enough to diff the two sides on two threads.
+        var isLong: Bool { sides.count == 2 && sides.reduce(ancestor.count) { $0 + $1.bytes.count } >= parallelThreshold }
     }
 
     /// Diffs each of `sides` against the ancestor, whose lines are `lines`; two long sides
@@ -214,16 +223,79 @@ struct TextMergeComputation {
     /// are diffed on two threads.
     static func sideDiffs(ancestor: UnsafeBufferPointer<UInt8>, lines: TextLines, sides: [SideInput]) -> [SideDiff] {
         let input = SharedInput(ancestor: ancestor, lines: lines, sides: sides)
-        let total = sides.reduce(ancestor.count) { $0 + $1.bytes.count }
-        guard sides.count == 2, total >= parallelThreshold else {
-            return sides.indices.map { input.diff(side: $0) }
+        guard input.isLong else { return sides.indices.map { input.diff(side: $0) } }
+        return forBothSides { input.diff(side: $0) }
+    }
+
+    /// The diffs of the two sides against the ancestor, refined to characters only where the
+    /// changed lines meet (overlap or touch) lines the other side changed. Elsewhere only one
+    /// side changed the text, and the merge takes its lines whole, whatever the diff inside
+    /// them: the merged text is the same as with ``sideDiffs(ancestor:lines:sides:)``, but its
+    /// hunks do not say which characters changed, so origins and statistics need the full diffs.
+    static func sideDiffsRefinedWhereBothChanged(
+        ancestor: UnsafeBufferPointer<UInt8>, lines: TextLines, dominant: UnsafeBufferPointer<UInt8>, subordinate: UnsafeBufferPointer<UInt8>
+    ) -> [SideDiff] {
+        let input = SharedInput(ancestor: ancestor, lines: lines, sides: [SideInput(bytes: dominant), SideInput(bytes: subordinate)])
+        let parallel = input.isLong
+        let lineDiffs = forBothSides(inParallel: parallel) { side in
+            let (diff, sideLines) = input.textDiff(side: side)
+            return LineDiff(diff: diff, lines: sideLines, lineHunks: diff.lineHunks())
         }
-        let slots = ResultSlots()
-        DispatchQueue.concurrentPerform(iterations: 2) { index in
-            let diff = input.diff(side: index)
-            if index == 0 { slots.first = diff } else { slots.second = diff }
+        let meeting = [
+            linesMeeting(lineDiffs[0].lineHunks, lineDiffs[1].lineHunks),
+            linesMeeting(lineDiffs[1].lineHunks, lineDiffs[0].lineHunks),
+        ]
+        return forBothSides(inParallel: parallel) { side in
+            let lineDiff = lineDiffs[side]
+            return SideDiff(lines: lineDiff.lines, hunks: lineDiff.diff.hunks(refining: lineDiff.lineHunks, where: { meeting[side][$0] }))
         }
-        // concurrentPerform returns after both iterations ran, so both slots are filled.
-        return [slots.first ?? input.diff(side: 0), slots.second ?? input.diff(side: 1)]
+    }
+
+    /// A side's diff by lines, before refinement.
+    private struct LineDiff: @unchecked Sendable {
+        let diff: TextDiff
+        let lines: TextLines
+        let lineHunks: [DiffHunk]
+    }
+
+    /// For each of `hunks` (in ancestor line numbers, sorted), whether one of `others` overlaps
+    /// it or touches it (ends where it starts or starts where it ends).
+    static func linesMeeting(_ hunks: [DiffHunk], _ others: [DiffHunk]) -> [Bool] {
+        var meeting: [Bool] = []
+        meeting.reserveCapacity(hunks.count)
+        var next = 0
+        for hunk in hunks {
+            // Others ending before this hunk starts cannot meet it or any later one.
+            while next < others.count, others[next].ancestor.upperBound < hunk.ancestor.lowerBound { next += 1 }
+            meeting.append(next < others.count && others[next].ancestor.lowerBound <= hunk.ancestor.upperBound)
+        }
+        return meeting
+    }
+
+    /// `job(0)` and `job(1)`, on two threads when `inParallel`.
+    private static func forBothSides<T>(inParallel: Bool = true, _ job: (Int) -> T) -> [T] {
+        guard inParallel else { return [job(0), job(1)] }
+        return withoutActuallyEscaping(job) { job in
+            let shared = SharedJob(job: job)
+            let slots = ResultSlots<T>()
+            DispatchQueue.concurrentPerform(iterations: 2) { index in
+                let value = shared.job(index)
+                if index == 0 { slots.first = value } else { slots.second = value }
+            }
+            // concurrentPerform returns after both iterations ran, so both slots are filled.
+            return [slots.first ?? job(0), slots.second ?? job(1)]
+        }
+    }
+
+    /// A job both threads run, on inputs that stay unmodified while they do.
+    private struct SharedJob<T>: @unchecked Sendable {
+        let job: (Int) -> T
+    }
+
+    /// One result slot per thread; each thread writes only its own slot, and they are read
+    /// after both threads finished.
+    private final class ResultSlots<T>: @unchecked Sendable {
+        var first: T?
+        var second: T?
     }
 }

@@ -35,7 +35,7 @@ public struct TextMerger: Merger {
         // One side unchanged: the other side is the merge exactly, no diff needed.
         if dominant.utf8.elementsEqual(commonAncestor.utf8) { return subordinate }
         if subordinate.utf8.elementsEqual(commonAncestor.utf8) || subordinate.utf8.elementsEqual(dominant.utf8) { return dominant }
-        return TextMergeComputation.run(ancestor: commonAncestor, dominant: dominant, subordinate: subordinate) {
+        return TextMergeComputation.run(ancestor: commonAncestor, dominant: dominant, subordinate: subordinate, textOnly: true) {
             $0.mergedString()
         }
     }
@@ -48,7 +48,7 @@ public struct TextMerger: Merger {
         if subordinate.utf8.elementsEqual(commonAncestor.utf8) || subordinate.utf8.elementsEqual(dominant.utf8) {
             return TextMergeReport(text: dominant, conflicts: [])
         }
-        return TextMergeComputation.run(ancestor: commonAncestor, dominant: dominant, subordinate: subordinate) {
+        return TextMergeComputation.run(ancestor: commonAncestor, dominant: dominant, subordinate: subordinate, textOnly: true) {
             TextMergeReport(text: $0.mergedString(), conflicts: $0.conflicts())
         }
     }

@@ -1,21 +1,9 @@
 @testable import ForkedMerge
 import Testing
-
-/// A small seeded generator, so a failing edit sequence can be replayed.
-private struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import ForkedTestSupport
 
 /// A multi-line text of `lineCount` lines drawn from the awkward-character pool.
-private func randomText(lines lineCount: Int, using generator: inout SplitMix) -> [Character] {
+private func randomText(lines lineCount: Int, using generator: inout SeededGenerator) -> [Character] {
     var text: [Character] = []
     for _ in 0..<lineCount {
         for _ in 0..<Int.random(in: 0...30, using: &generator) {
@@ -30,7 +18,7 @@ private func randomText(lines lineCount: Int, using generator: inout SplitMix) -
 struct TextMergeCacheTests {
     /// Replays `steps` random edits on two panes, merging after each with the cache and afresh.
     private func replay(seed: UInt64, lines: Int, steps: Int, ancestorChanges: Bool) {
-        var generator = SplitMix(state: seed)
+        var generator = SeededGenerator(state: seed)
         var ancestor = randomText(lines: lines, using: &generator)
         var panes = [ancestor, ancestor]
         var cache = TextMergeCache()

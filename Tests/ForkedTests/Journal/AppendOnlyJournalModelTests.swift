@@ -1,6 +1,7 @@
 import Foundation
 @_spi(FaultInjection) @testable import Forked
 import Testing
+import ForkedTestSupport
 
 /// The journal against a model: random appends, flushes that fail at random system calls,
 /// resets and crashes (the journal object dropped with records still queued, then reopened).
