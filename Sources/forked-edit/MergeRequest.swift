@@ -31,18 +31,24 @@ struct MergeRequest {
             }
             if markerSize < 1 || markerSize > 1_000 { throw CommandFailure("--marker-size must be between 1 and 1000 (got \(markerSize))") }
             // Read everything before writing anything: OUT is usually one of the inputs.
-            let ancestor = try TextFileReader.read(ancestorPath)
-            let dominant = try TextFileReader.read(dominantPath)
-            let subordinate = try TextFileReader.read(subordinatePath)
             let merger = TextMerger()
             let report: TextMergeReport
             var statistics: TextMergeStatistics?
             if stats {
+                let ancestor = try TextFileReader.read(ancestorPath)
+                let dominant = try TextFileReader.read(dominantPath)
+                let subordinate = try TextFileReader.read(subordinatePath)
                 let result = merger.mergeWithOrigins(dominant, withSubordinate: subordinate, commonAncestor: ancestor)
                 report = TextMergeReport(text: result.text, conflicts: result.conflicts)
                 statistics = result.statistics
             } else {
-                report = merger.mergeReportingConflicts(dominant, withSubordinate: subordinate, commonAncestor: ancestor)
+                report = try TextFileReader.withBytes(of: ancestorPath) { ancestor in
+                    try TextFileReader.withBytes(of: dominantPath) { dominant in
+                        try TextFileReader.withBytes(of: subordinatePath) { subordinate in
+                            merger.mergeReportingConflicts(utf8: dominant, withSubordinate: subordinate, commonAncestor: ancestor)
+                        }
+                    }
+                }
             }
             let output: String
             let conflictLines: [Int]

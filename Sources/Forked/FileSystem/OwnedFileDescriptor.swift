@@ -162,6 +162,11 @@ public struct OwnedFileDescriptor: ~Copyable, Sendable {
         }
     }
 
+    /// Calls `body` with the descriptor's number, which must not be closed or kept.
+    func withRawDescriptor<Result>(_ body: (CInt) throws -> Result) rethrows -> Result {
+        try body(descriptor.rawValue)
+    }
+
     private func perform(
         _ operation: FileFaults.Operation, _ failure: String, _ call: (CInt) -> CInt
     ) throws {

@@ -44,9 +44,9 @@ extension OwnedFileDescriptor {
 
 /// Classifies bytes as text in one pass: UTF-8 validation (Unicode's table of well-formed byte
 /// sequences) with a NUL check folded in, eight ASCII bytes at a time.
-enum TextBytes {
+package enum TextBytes {
     /// What the bytes are.
-    enum Verdict: Equatable {
+    package enum Verdict: Equatable {
         case text
         case binary
         case notUTF8
@@ -58,7 +58,7 @@ enum TextBytes {
     /// Whether `bytes` are valid UTF-8 without NUL (`.text`), hold a NUL (`.binary`, checked over
     /// all the bytes, so a binary file is called binary even where it is also invalid UTF-8), or
     /// neither (`.notUTF8`).
-    static func classify(_ bytes: UnsafeBufferPointer<UInt8>) -> Verdict {
+    package static func classify(_ bytes: UnsafeBufferPointer<UInt8>) -> Verdict {
         guard let base = bytes.baseAddress else { return .text }
         let count = bytes.count
         var index = 0

@@ -83,12 +83,7 @@ package struct TextMergeCache: Sendable {
         var first = first
         var second = second
         return first.withUTF8 { a in
-            second.withUTF8 { b in
-                guard let aBase = a.baseAddress, let bBase = b.baseAddress else { return a.count == b.count }
-                // The editor passes the unchanged texts back as the same storage.
-                if aBase == bBase { return true }
-                return memcmp(aBase, bBase, a.count) == 0
-            }
+            second.withUTF8 { b in TextSplitting.sameBytes(a, b) }
         }
     }
 }

@@ -20,12 +20,21 @@ struct TextMergeComputation {
         ancestor: String, dominant: String, subordinate: String, textOnly: Bool = false, _ body: (TextMergeComputation) -> R
     ) -> R {
         withBuffers(ancestor, dominant, subordinate) { ancestorBuffer, dominantBuffer, subordinateBuffer in
-            let ancestorLines = TextLines(ancestorBuffer)
-            let diffs = textOnly
-                ? sideDiffsRefinedWhereBothChanged(ancestor: ancestorBuffer, lines: ancestorLines, dominant: dominantBuffer, subordinate: subordinateBuffer)
-                : sideDiffs(ancestor: ancestorBuffer, lines: ancestorLines, sides: [dominantBuffer, subordinateBuffer])
-            return body(TextMergeComputation(ancestorBuffer, dominantBuffer, subordinateBuffer, diffs[0].hunks, diffs[1].hunks))
+            run(ancestor: ancestorBuffer, dominant: dominantBuffer, subordinate: subordinateBuffer, textOnly: textOnly, body)
         }
+    }
+
+    /// ``run(ancestor:dominant:subordinate:textOnly:_:)`` on the texts' UTF-8 bytes, which must
+    /// be valid UTF-8.
+    static func run<R>(
+        ancestor: UnsafeBufferPointer<UInt8>, dominant: UnsafeBufferPointer<UInt8>, subordinate: UnsafeBufferPointer<UInt8>,
+        textOnly: Bool = false, _ body: (TextMergeComputation) -> R
+    ) -> R {
+        let ancestorLines = TextLines(ancestor)
+        let diffs = textOnly
+            ? sideDiffsRefinedWhereBothChanged(ancestor: ancestor, lines: ancestorLines, dominant: dominant, subordinate: subordinate)
+            : sideDiffs(ancestor: ancestor, lines: ancestorLines, sides: [dominant, subordinate])
+        return body(TextMergeComputation(ancestor, dominant, subordinate, diffs[0].hunks, diffs[1].hunks))
     }
 
     /// Merges the three texts with side diffs computed earlier by ``sideDiffs(ancestor:lines:sides:)``

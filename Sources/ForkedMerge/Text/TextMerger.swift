@@ -53,6 +53,24 @@ public struct TextMerger: Merger {
         }
     }
 
+    /// ``mergeReportingConflicts(_:withSubordinate:commonAncestor:)`` on texts given as UTF-8
+    /// bytes, such as files mapped into memory, without making strings of them first. The
+    /// bytes must be valid UTF-8 (as ``TextBytes`` in Forked checks).
+    package func mergeReportingConflicts(
+        utf8 dominant: UnsafeBufferPointer<UInt8>, withSubordinate subordinate: UnsafeBufferPointer<UInt8>,
+        commonAncestor: UnsafeBufferPointer<UInt8>
+    ) -> TextMergeReport {
+        if TextSplitting.sameBytes(dominant, commonAncestor) {
+            return TextMergeReport(text: String(decoding: subordinate, as: UTF8.self), conflicts: [])
+        }
+        if TextSplitting.sameBytes(subordinate, commonAncestor) || TextSplitting.sameBytes(subordinate, dominant) {
+            return TextMergeReport(text: String(decoding: dominant, as: UTF8.self), conflicts: [])
+        }
+        return TextMergeComputation.run(ancestor: commonAncestor, dominant: dominant, subordinate: subordinate, textOnly: true) {
+            TextMergeReport(text: $0.mergedString(), conflicts: $0.conflicts())
+        }
+    }
+
     /// Returns the merge as runs attributed to the side they come from, with change statistics.
     ///
     /// Use it to colour a merge view, or to report how much each side changed.

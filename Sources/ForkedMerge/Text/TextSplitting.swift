@@ -26,6 +26,15 @@ enum TextSplitting {
         return starts
     }
 
+    /// Whether two buffers hold the same bytes, compared with memcmp.
+    static func sameBytes(_ first: UnsafeBufferPointer<UInt8>, _ second: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard first.count == second.count else { return false }
+        guard let firstBase = first.baseAddress, let secondBase = second.baseAddress else { return first.isEmpty }
+        // The editor passes the unchanged texts back as the same storage.
+        if firstBase == secondBase { return true }
+        return memcmp(firstBase, secondBase, first.count) == 0
+    }
+
     /// Whether `range` of `bytes` holds a line feed, found with memchr.
     static func containsLineFeed(_ bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>) -> Bool {
         guard !range.isEmpty, let base = bytes.baseAddress else { return false }

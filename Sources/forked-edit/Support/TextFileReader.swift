@@ -28,13 +28,7 @@ enum TextFileReader {
     /// Read with plain system calls rather than Foundation's `Data(contentsOf:)`: the merge
     /// command, which git starts once per file, spends its time starting up, not merging.
     static func read(_ path: String) throws(TextFileError) -> String {
-        var status = stat()
-        guard stat(path, &status) == 0 else {
-            let code = errno
-            if code == ENOENT || code == ENOTDIR { throw .missing(path: path) }
-            throw .unreadable(path: path, reason: String(cString: strerror(code)))
-        }
-        if status.st_mode & S_IFMT == S_IFDIR { throw .directory(path: path) }
+        _ = try status(of: path)
         let contents: TextFileContents
         do {
             let file = try OwnedFileDescriptor(opening: path, .readOnly)
@@ -50,6 +44,42 @@ enum TextFileReader {
         case .binary: throw .binary(path: path)
         case .notUTF8: throw .notUTF8(path: path)
         }
+    }
+
+    /// Calls `body` with the UTF-8 bytes of the file at `path`, refusing what ``read(_:)``
+    /// refuses. A regular file is mapped into memory instead of read: the merge command works
+    /// on the bytes, and copying megabyte files into strings was a good part of its time.
+    static func withBytes<Result>(of path: String, _ body: (UnsafeBufferPointer<UInt8>) throws -> Result) throws -> Result {
+        guard try status(of: path).st_mode & S_IFMT == S_IFREG else {
+            // A pipe or a device cannot be mapped: read it.
+            var text = try read(path)
+            return try text.withUTF8(body)
+        }
+        let mapped: MappedFile
+        do {
+            let file = try OwnedFileDescriptor(opening: path, .readOnly)
+            mapped = try MappedFile(mapping: file)
+        } catch let error as ForkedError {
+            guard case .fileSystem(_, let reason) = error else { throw TextFileError.unreadable(path: path, reason: "\(error)") }
+            throw TextFileError.unreadable(path: path, reason: reason)
+        }
+        switch TextBytes.classify(mapped.bytes) {
+        case .text: return try body(mapped.bytes)
+        case .binary: throw TextFileError.binary(path: path)
+        case .notUTF8: throw TextFileError.notUTF8(path: path)
+        }
+    }
+
+    /// The file's status, refusing a missing file and a directory.
+    private static func status(of path: String) throws(TextFileError) -> stat {
+        var status = stat()
+        guard stat(path, &status) == 0 else {
+            let code = errno
+            if code == ENOENT || code == ENOTDIR { throw .missing(path: path) }
+            throw .unreadable(path: path, reason: String(cString: strerror(code)))
+        }
+        if status.st_mode & S_IFMT == S_IFDIR { throw .directory(path: path) }
+        return status
     }
 
     /// The text of the file at `path`, or `nil` when it does not exist yet (a new document).
