@@ -111,22 +111,13 @@ extension PostgresExchange {
             }
             self.logger.notice("an upload whose answer was lost had landed", metadata: ["generation": "\(commit.generation)"])
         }
-        try adopt(value, of: last, clearingPending: landedPending)
-    }
-
-    /// Writes `value`, the value of `commit` (already rebuilt and checked), into the server fork,
-    /// merges it into main and records `commit` as the server fork's.
-    func adopt(_ value: Resource, of commit: ServerCommit, clearingPending: Bool = false) throws {
         if try value != resource.value(in: Self.serverFork) {
             try resource.update(Self.serverFork, with: value)
             try resource.mergeIntoMain(from: Self.serverFork)
             updateStatus { $0.remoteChangesApplied += 1 }
-            logger.debug("merged server version", metadata: ["generation": "\(commit.generation)"])
+            logger.debug("merged server version", metadata: ["generation": "\(last.generation)"])
         }
-        try markFetched(
-            generation: commit.generation, head: commit.idBytes, digest: Data(commit.commit.valueDigest.bytes),
-            clearingPending: clearingPending
-        )
+        try markFetched(generation: last.generation, head: last.idBytes, digest: Data(last.commit.valueDigest.bytes), clearingPending: landedPending)
     }
 
     /// The value of the last of `commits`, rebuilt on the server fork's value and checked

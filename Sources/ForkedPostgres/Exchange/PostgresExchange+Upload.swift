@@ -44,28 +44,27 @@ extension PostgresExchange {
                 // Without the optimistic attempt, this is where another device's generation is met.
                 if contended, let head, head.generation != before.generation { self.noteConflict() }
                 let commits = try await self.commits(catchingUpTo: head, on: connection) ?? []
-                let merged = commits.isEmpty ? nil : try self.mergedInMemory(with: commits, before)
                 let prepared: PreparedUpload?
-                if let merged {
-                    prepared = try self.prepareUpload(of: merged)
+                if !commits.isEmpty, let merged = try self.mergedInMemory(with: commits, before) {
+                    prepared = try self.prepareUpload(of: merged, before)
                 } else {
                     // Nothing to catch up, or a server fork the merge in memory cannot stand
                     // for: merge through the repository, as a fetch does.
                     try self.apply(commits, before)
                     prepared = try self.prepareUpload()
                 }
-                guard let prepared else { return LockedTurn(caughtUp: merged, upload: nil) }
+                guard let prepared else { return LockedTurn(caughtUp: commits, upload: nil) }
                 let outcome = try await self.store.publish(
                     prepared.commit, expecting: prepared.expected, device: self.deviceID, on: connection
                 )
-                return LockedTurn(caughtUp: merged, upload: (prepared, outcome))
+                return LockedTurn(caughtUp: commits, upload: (prepared, outcome))
             }
             // Written only now that the transaction committed and the row is free for the next
             // device: the version caught up to goes into the server fork and main, then the
             // upload is recorded. A device stopped in between finds its pending upload on the
             // server and does the same (see `apply`).
-            if let caughtUp = turn.caughtUp {
-                try adopt(caughtUp.server, of: caughtUp.parent)
+            if localState.generation == before.generation, localState.head == before.head {
+                try apply(turn.caughtUp, before)
             }
             guard let (prepared, outcome) = turn.upload else {
                 _ = try pendingValues()
@@ -87,12 +86,10 @@ extension PostgresExchange {
     /// the row lock.
     static var contentionMemory: Duration { .seconds(2) }
 
-    /// What one turn at the document's row lock did: the server's version it caught up to, and
-    /// the upload it published, if any.
+    /// What one turn at the document's row lock did: the commits it caught up with, and the
+    /// upload it published, if any.
     private struct LockedTurn: Sendable {
-        /// The server's version caught up to in memory, written after the transaction; `nil`
-        /// when there was none, or it was written inside.
-        let caughtUp: InMemoryMerge?
+        let caughtUp: [ServerCommit]
         let upload: (PreparedUpload, DocumentStore.PublishOutcome)?
     }
 
@@ -119,7 +116,7 @@ extension PostgresExchange {
     }
 
     /// Main's value after a merge in memory, and the server version it was merged with.
-    private struct InMemoryMerge: Sendable {
+    private struct InMemoryMerge {
         let main: Resource?
         let server: Resource
         /// The newest commit on the server, whose value `server` is.
@@ -128,7 +125,7 @@ extension PostgresExchange {
 
     /// The commit of a merge in memory when main holds more than the server's version, else
     /// `nil`; recorded as pending before it is published.
-    private func prepareUpload(of merge: InMemoryMerge) throws -> PreparedUpload? {
+    private func prepareUpload(of merge: InMemoryMerge, _ local: ExchangeLocalState) throws -> PreparedUpload? {
         guard let main = merge.main, main != merge.server else { return nil }
         let commit = try makeCommit(of: main, parent: merge.parent.idBytes, base: merge.server, generation: merge.parent.generation + 1)
         try updateLocalState { $0.pendingCommit = commit.idBytes }
