@@ -10,25 +10,20 @@ extension PostgresExchange {
     }
 
     /// Brings the server fork to `head`, the document's row as just read, and merges it into main.
+    ///
+    /// The value is rebuilt from the commits after the one the server fork holds, or from the
+    /// newest snapshot when that one is unknown.
     func catchUp(to head: DocumentStore.Head?, on connection: PostgresConnection) async throws {
-        guard let commits = try await commits(catchingUpTo: head, on: connection) else { return }
-        try apply(commits, localState)
-    }
-
-    /// The commits that bring the server fork to `head`, oldest first: those after the one it
-    /// holds, or from the newest snapshot when that one is unknown. `nil` when there is nothing
-    /// to apply (the local state is then marked as fetched at `head`).
-    func commits(catchingUpTo head: DocumentStore.Head?, on connection: PostgresConnection) async throws -> [ServerCommit]? {
         guard let head else {
             // Nobody published the document yet: main is the first version.
             try markFetched(generation: 0, head: nil, digest: nil)
-            return nil
+            return
         }
         try coding.checkModelVersion(head.modelVersion)
         let local = localState
         guard head.generation != local.generation || head.head != local.head else {
             try markFetched(generation: head.generation, head: head.head, digest: local.headDigest)
-            return nil
+            return
         }
         var commits: [ServerCommit] = []
         if local.generation > 0, local.generation < head.generation {
@@ -43,7 +38,7 @@ extension PostgresExchange {
         guard let last = commits.last, last.idBytes == head.head, last.generation == head.generation else {
             throw PostgresSyncError.corruptDocument("'\(document)' at generation \(head.generation) misses commits")
         }
-        return commits
+        try apply(commits, local)
     }
 
     /// Applies the commits other devices' announcements carried, when they continue what the
@@ -94,22 +89,32 @@ extension PostgresExchange {
     /// the server fork and merges it into main.
     ///
     /// When the commits include this device's own pending upload (it landed, but the answer was
-    /// lost or the device stopped before recording it), main is first brought up to the version
-    /// the upload was made on, and the server fork then restarts from the upload instead of
-    /// merging it: main already has those changes.
-    func apply(_ commits: [ServerCommit], _ local: ExchangeLocalState) throws {
+    /// lost), the server fork restarts from it instead of merging it: main already has those changes.
+    private func apply(_ commits: [ServerCommit], _ local: ExchangeLocalState) throws {
         guard let last = commits.last else { return }
+        var value = try resource.value(in: Self.serverFork)
         var landedPending = false
-        let value = try rebuiltValue(of: commits, local) { commit, parentValue, value in
-            try self.bringMain(upTo: parentValue, before: commit)
-            try self.resource.restart(Self.serverFork, with: value)
-            landedPending = true
-            // It is this device's upload, whose answer was lost: counted as one.
-            self.updateStatus {
-                $0.uploads += 1
-                $0.payloadBytesUploaded += commit.commit.body.payload.count
+        var previous = commits.first?.commit.body.isSnapshot == true ? nil : local.head
+        for commit in commits {
+            try coding.checkModelVersion(commit.modelVersion)
+            if !commit.commit.body.isSnapshot, commit.commit.parents.first.map({ Data($0.bytes) }) != previous {
+                throw PostgresSyncError.corruptDocument("commit \(commit.hexID) is a delta against a commit that is not before it")
             }
-            self.logger.notice("an upload whose answer was lost had landed", metadata: ["generation": "\(commit.generation)"])
+            value = try rebuild(commit, on: value)
+            previous = commit.idBytes
+            if commit.idBytes == local.pendingCommit {
+                try resource.restart(Self.serverFork, with: value)
+                landedPending = true
+                // It is this device's upload, whose answer was lost: counted as one.
+                updateStatus {
+                    $0.uploads += 1
+                    $0.payloadBytesUploaded += commit.commit.body.payload.count
+                }
+                logger.notice("an upload whose answer was lost had landed", metadata: ["generation": "\(commit.generation)"])
+            }
+        }
+        guard let value, let snapshot = try? coding.snapshot(of: value), SHA256Digest.digest(of: snapshot) == last.commit.valueDigest else {
+            throw PostgresSyncError.corruptDocument("the value rebuilt for generation \(last.generation) does not match its digest")
         }
         if try value != resource.value(in: Self.serverFork) {
             try resource.update(Self.serverFork, with: value)
@@ -118,50 +123,6 @@ extension PostgresExchange {
             logger.debug("merged server version", metadata: ["generation": "\(last.generation)"])
         }
         try markFetched(generation: last.generation, head: last.idBytes, digest: Data(last.commit.valueDigest.bytes), clearingPending: landedPending)
-    }
-
-    /// The value of the last of `commits`, rebuilt on the server fork's value and checked
-    /// against its digest. Nothing is written; `ownUpload` is called at this device's pending
-    /// upload with the commit, the value before it and the value it makes.
-    func rebuiltValue(
-        of commits: [ServerCommit], _ local: ExchangeLocalState,
-        ownUpload: (ServerCommit, Resource?, Resource) throws -> Void = { _, _, _ in }
-    ) throws -> Resource {
-        var value = try resource.value(in: Self.serverFork)
-        var previous = commits.first?.commit.body.isSnapshot == true ? nil : local.head
-        for commit in commits {
-            try coding.checkModelVersion(commit.modelVersion)
-            if !commit.commit.body.isSnapshot, commit.commit.parents.first.map({ Data($0.bytes) }) != previous {
-                throw PostgresSyncError.corruptDocument("commit \(commit.hexID) is a delta against a commit that is not before it")
-            }
-            let parentValue = value
-            let rebuilt = try rebuild(commit, on: parentValue)
-            if commit.idBytes == local.pendingCommit { try ownUpload(commit, parentValue, rebuilt) }
-            value = rebuilt
-            previous = commit.idBytes
-        }
-        guard let last = commits.last, let value, let snapshot = try? coding.snapshot(of: value),
-              SHA256Digest.digest(of: snapshot) == last.commit.valueDigest else {
-            throw PostgresSyncError.corruptDocument("the value rebuilt for generation \(commits.last?.generation ?? 0) does not match its digest")
-        }
-        return value
-    }
-
-    /// Makes main hold `parentValue`'s changes before the server fork restarts from this
-    /// device's `upload`, which was made from main merged with that version.
-    ///
-    /// A locked upload merges the version it caught up to into main only after the server took
-    /// the upload (so no disk write holds the document's row); a device that stopped in between
-    /// merges it here. When the server fork already holds the upload, that all happened.
-    private func bringMain(upTo parentValue: Resource?, before upload: ServerCommit) throws {
-        if let current = try resource.value(in: Self.serverFork),
-           SHA256Digest.digest(of: try coding.snapshot(of: current)) == upload.commit.valueDigest {
-            return
-        }
-        if let parentValue, try parentValue != resource.value(in: Self.serverFork) {
-            try resource.update(Self.serverFork, with: parentValue)
-        }
-        try resource.mergeIntoMain(from: Self.serverFork)
     }
 
     /// The value `commit` holds, given the value of its first parent (the commit before it in

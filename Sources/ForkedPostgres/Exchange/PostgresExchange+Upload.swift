@@ -14,12 +14,6 @@ extension PostgresExchange {
     /// certain to land. While uploads keep meeting other devices' (for
     /// ``contentionMemory`` after the last time), the optimistic attempt is skipped: it would
     /// fail, and its update queues for the row lock with the others, lengthening every turn.
-    ///
-    /// Every device waits for the turns before its own, so a turn holds the row no longer than
-    /// it must: the version caught up to is merged with main in memory, and only the pending
-    /// upload's record is written to disk before publishing. The server fork and main are
-    /// written after the transaction ends (a device stopped in between does it when it finds
-    /// its upload on the server).
     func uploadPendingChanges(on connection: PostgresConnection) async throws {
         guard localState.hasFetched else { return }
         let now = ContinuousClock.now
@@ -38,38 +32,20 @@ extension PostgresExchange {
             }
         }
         for _ in 1..<max(options.maximumUploadAttempts, 2) {
-            let before = localState
-            let turn: LockedTurn = try await connection.withTransaction(logger: logger) { connection in
+            let outcome: (PreparedUpload, DocumentStore.PublishOutcome)? = try await connection.withTransaction(logger: logger) { connection in
                 let head = try await self.store.lockedHead(inTransactionOn: connection)
                 // Without the optimistic attempt, this is where another device's generation is met.
-                if contended, let head, head.generation != before.generation { self.noteConflict() }
-                let commits = try await self.commits(catchingUpTo: head, on: connection) ?? []
-                let prepared: PreparedUpload?
-                if !commits.isEmpty, let merged = try self.mergedInMemory(with: commits, before) {
-                    prepared = try self.prepareUpload(of: merged, before)
-                } else {
-                    // Nothing to catch up, or a server fork the merge in memory cannot stand
-                    // for: merge through the repository, as a fetch does.
-                    try self.apply(commits, before)
-                    prepared = try self.prepareUpload()
-                }
-                guard let prepared else { return LockedTurn(caughtUp: commits, upload: nil) }
+                if contended, let head, head.generation != self.localState.generation { self.noteConflict() }
+                try await self.catchUp(to: head, on: connection)
+                guard let prepared = try self.prepareUpload() else { return nil }
                 let outcome = try await self.store.publish(
                     prepared.commit, expecting: prepared.expected, device: self.deviceID, on: connection
                 )
-                return LockedTurn(caughtUp: commits, upload: (prepared, outcome))
+                return (prepared, outcome)
             }
-            // Written only now that the transaction committed and the row is free for the next
-            // device: the version caught up to goes into the server fork and main, then the
-            // upload is recorded. A device stopped in between finds its pending upload on the
-            // server and does the same (see `apply`).
-            if localState.generation == before.generation, localState.head == before.head {
-                try apply(turn.caughtUp, before)
-            }
-            guard let (prepared, outcome) = turn.upload else {
-                _ = try pendingValues()
-                return
-            }
+            // Recorded only now that the transaction committed: a failed commit leaves the
+            // state as it was, and the pending commit is recognised if it did land.
+            guard let (prepared, outcome) = outcome else { return }
             switch outcome {
             case .published(let generation):
                 try finishUpload(prepared, generation: generation)
@@ -85,52 +61,6 @@ extension PostgresExchange {
     /// How long after an upload met another device's generation the next ones go straight to
     /// the row lock.
     static var contentionMemory: Duration { .seconds(2) }
-
-    /// What one turn at the document's row lock did: the commits it caught up with, and the
-    /// upload it published, if any.
-    private struct LockedTurn: Sendable {
-        let caughtUp: [ServerCommit]
-        let upload: (PreparedUpload, DocumentStore.PublishOutcome)?
-    }
-
-    /// Main merged with the server's version that `commits` make, computed without writing
-    /// anything: the merge `mergeIntoMain` makes once the server fork holds that version.
-    /// `nil` when the server fork has changes of its own not merged into main (a device stopped
-    /// between the two writes) or `commits` hold this device's pending upload: those go through
-    /// the repository.
-    private func mergedInMemory(with commits: [ServerCommit], _ local: ExchangeLocalState) throws -> InMemoryMerge? {
-        guard let parent = commits.last else { return nil }
-        switch try resource.status(of: Self.serverFork) {
-        case .behind, .inSync: break
-        case .ahead, .diverged: return nil
-        }
-        if let pending = local.pendingCommit, commits.contains(where: { $0.idBytes == pending }) { return nil }
-        let server = try rebuiltValue(of: commits, local)
-        // The server's version is the newest change, so it is the dominant side, as in
-        // `mergeIntoMain` right after the server fork's update.
-        let merged = try ValueMerging.merge(
-            Optional(server), withSubordinate: try resource.value(in: .main),
-            commonAncestor: try resource.commonAncestor(of: Self.serverFork)
-        )
-        return InMemoryMerge(main: merged, server: server, parent: parent)
-    }
-
-    /// Main's value after a merge in memory, and the server version it was merged with.
-    private struct InMemoryMerge {
-        let main: Resource?
-        let server: Resource
-        /// The newest commit on the server, whose value `server` is.
-        let parent: ServerCommit
-    }
-
-    /// The commit of a merge in memory when main holds more than the server's version, else
-    /// `nil`; recorded as pending before it is published.
-    private func prepareUpload(of merge: InMemoryMerge, _ local: ExchangeLocalState) throws -> PreparedUpload? {
-        guard let main = merge.main, main != merge.server else { return nil }
-        let commit = try makeCommit(of: main, parent: merge.parent.idBytes, base: merge.server, generation: merge.parent.generation + 1)
-        try updateLocalState { $0.pendingCommit = commit.idBytes }
-        return PreparedUpload(main: main, commit: commit, expected: merge.parent.generation)
-    }
 
     private func noteConflict() {
         let now = ContinuousClock.now
