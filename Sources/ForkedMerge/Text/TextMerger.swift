@@ -33,8 +33,8 @@ public struct TextMerger: Merger {
     /// The result equals `mergeWithOrigins(dominant, withSubordinate: subordinate, commonAncestor: commonAncestor).text`.
     public func merge(_ dominant: String, withSubordinate subordinate: String, commonAncestor: String) throws -> String {
         // One side unchanged: the other side is the merge exactly, no diff needed.
-        if dominant.utf8.elementsEqual(commonAncestor.utf8) { return subordinate }
-        if subordinate.utf8.elementsEqual(commonAncestor.utf8) || subordinate.utf8.elementsEqual(dominant.utf8) { return dominant }
+        if TextMergeCache.sameBytes(dominant, commonAncestor) { return subordinate }
+        if TextMergeCache.sameBytes(subordinate, commonAncestor) || TextMergeCache.sameBytes(subordinate, dominant) { return dominant }
         return TextMergeComputation.run(ancestor: commonAncestor, dominant: dominant, subordinate: subordinate, textOnly: true) {
             $0.mergedString()
         }
@@ -44,8 +44,8 @@ public struct TextMerger: Merger {
     ///
     /// The text equals ``merge(_:withSubordinate:commonAncestor:)``'s.
     public func mergeReportingConflicts(_ dominant: String, withSubordinate subordinate: String, commonAncestor: String) -> TextMergeReport {
-        if dominant.utf8.elementsEqual(commonAncestor.utf8) { return TextMergeReport(text: subordinate, conflicts: []) }
-        if subordinate.utf8.elementsEqual(commonAncestor.utf8) || subordinate.utf8.elementsEqual(dominant.utf8) {
+        if TextMergeCache.sameBytes(dominant, commonAncestor) { return TextMergeReport(text: subordinate, conflicts: []) }
+        if TextMergeCache.sameBytes(subordinate, commonAncestor) || TextMergeCache.sameBytes(subordinate, dominant) {
             return TextMergeReport(text: dominant, conflicts: [])
         }
         return TextMergeComputation.run(ancestor: commonAncestor, dominant: dominant, subordinate: subordinate, textOnly: true) {
