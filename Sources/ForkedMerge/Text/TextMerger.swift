@@ -32,9 +32,11 @@ public struct TextMerger: Merger {
     ///
     /// The result equals `mergeWithOrigins(dominant, withSubordinate: subordinate, commonAncestor: commonAncestor).text`.
     public func merge(_ dominant: String, withSubordinate subordinate: String, commonAncestor: String) throws -> String {
-        // One side unchanged: the other side is the merge exactly, no diff needed.
-        if TextMergeCache.sameBytes(dominant, commonAncestor) { return subordinate }
-        if TextMergeCache.sameBytes(subordinate, commonAncestor) || TextMergeCache.sameBytes(subordinate, dominant) { return dominant }
+        switch Self.wholeSide(dominant, subordinate, commonAncestor) {
+        case .dominant: return dominant
+        case .subordinate: return subordinate
+        case nil: break
+        }
         return TextMergeComputation.run(ancestor: commonAncestor, dominant: dominant, subordinate: subordinate, textOnly: true) {
             $0.mergedString()
         }
@@ -44,9 +46,10 @@ public struct TextMerger: Merger {
     ///
     /// The text equals ``merge(_:withSubordinate:commonAncestor:)``'s.
     public func mergeReportingConflicts(_ dominant: String, withSubordinate subordinate: String, commonAncestor: String) -> TextMergeReport {
-        if TextMergeCache.sameBytes(dominant, commonAncestor) { return TextMergeReport(text: subordinate, conflicts: []) }
-        if TextMergeCache.sameBytes(subordinate, commonAncestor) || TextMergeCache.sameBytes(subordinate, dominant) {
-            return TextMergeReport(text: dominant, conflicts: [])
+        switch Self.wholeSide(dominant, subordinate, commonAncestor) {
+        case .dominant: return TextMergeReport(text: dominant, conflicts: [])
+        case .subordinate: return TextMergeReport(text: subordinate, conflicts: [])
+        case nil: break
         }
         return TextMergeComputation.run(ancestor: commonAncestor, dominant: dominant, subordinate: subordinate, textOnly: true) {
             TextMergeReport(text: $0.mergedString(), conflicts: $0.conflicts())
@@ -60,14 +63,33 @@ public struct TextMerger: Merger {
         utf8 dominant: UnsafeBufferPointer<UInt8>, withSubordinate subordinate: UnsafeBufferPointer<UInt8>,
         commonAncestor: UnsafeBufferPointer<UInt8>
     ) -> TextMergeReport {
-        if TextSplitting.sameBytes(dominant, commonAncestor) {
-            return TextMergeReport(text: String(decoding: subordinate, as: UTF8.self), conflicts: [])
-        }
-        if TextSplitting.sameBytes(subordinate, commonAncestor) || TextSplitting.sameBytes(subordinate, dominant) {
-            return TextMergeReport(text: String(decoding: dominant, as: UTF8.self), conflicts: [])
+        switch Self.wholeSide(dominant, subordinate, commonAncestor) {
+        case .dominant: return TextMergeReport(text: String(decoding: dominant, as: UTF8.self), conflicts: [])
+        case .subordinate: return TextMergeReport(text: String(decoding: subordinate, as: UTF8.self), conflicts: [])
+        case nil: break
         }
         return TextMergeComputation.run(ancestor: commonAncestor, dominant: dominant, subordinate: subordinate, textOnly: true) {
             TextMergeReport(text: $0.mergedString(), conflicts: $0.conflicts())
+        }
+    }
+
+    /// A side that is the whole merge, with no diff needed: the subordinate when the dominant
+    /// side is the ancestor, the dominant when the subordinate is the ancestor or the same text.
+    private enum WholeSide { case dominant, subordinate }
+
+    /// The side that is the whole merge of the three texts' bytes, or `nil` when they must be diffed.
+    private static func wholeSide(
+        _ dominant: UnsafeBufferPointer<UInt8>, _ subordinate: UnsafeBufferPointer<UInt8>, _ ancestor: UnsafeBufferPointer<UInt8>
+    ) -> WholeSide? {
+        if TextSplitting.sameBytes(dominant, ancestor) { return .subordinate }
+        if TextSplitting.sameBytes(subordinate, ancestor) || TextSplitting.sameBytes(subordinate, dominant) { return .dominant }
+        return nil
+    }
+
+    /// The side that is the whole merge of three strings, compared by their UTF-8 bytes.
+    private static func wholeSide(_ dominant: String, _ subordinate: String, _ ancestor: String) -> WholeSide? {
+        TextMergeComputation.withBuffers(ancestor, dominant, subordinate) { ancestor, dominant, subordinate in
+            wholeSide(dominant, subordinate, ancestor)
         }
     }
 
