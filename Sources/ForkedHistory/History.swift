@@ -156,8 +156,43 @@ public final class History<Value: HistoryValue>: Sendable {
     /// changed against its first parent; at most `limit`.
     public func log(from start: CommitID? = nil, limit: Int? = nil) throws -> [HistoryEntry] {
         let roots = try start.map { [$0] } ?? Array(Set(store.heads().values))
-        let ordered = try ancestors(of: roots).sorted { ($0.time, $0.id) > ($1.time, $1.id) }
+        let ordered = Self.newestFirst(try ancestors(of: roots))
         return try ordered.prefix(limit ?? ordered.count).map(entry)
+    }
+
+    /// `commits` newest first, but never a commit before one of its children (as
+    /// `git log --date-order`): versions recorded in the same millisecond, or on a device whose
+    /// clock is behind, still list a version after the ones made from it. Ties go by id.
+    private static func newestFirst(_ commits: [HistoryCommit]) -> [HistoryCommit] {
+        let byID = Dictionary(commits.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        var childCounts: [CommitID: Int] = [:]
+        for commit in byID.values {
+            for parent in Set(commit.parents) where byID[parent] != nil { childCounts[parent, default: 0] += 1 }
+        }
+        func isOlder(_ first: HistoryCommit, _ second: HistoryCommit) -> Bool { (first.time, first.id) < (second.time, second.id) }
+        // Commits whose children are all listed, oldest first, so the newest is taken from the end.
+        var ready = byID.values.filter { childCounts[$0.id] == nil }.sorted(by: isOlder)
+        var ordered: [HistoryCommit] = []
+        ordered.reserveCapacity(byID.count)
+        while let commit = ready.popLast() {
+            ordered.append(commit)
+            for parent in Set(commit.parents) {
+                guard let remaining = childCounts[parent], let parentCommit = byID[parent] else { continue }
+                guard remaining == 1 else {
+                    childCounts[parent] = remaining - 1
+                    continue
+                }
+                childCounts[parent] = nil
+                var low = 0
+                var high = ready.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if isOlder(ready[middle], parentCommit) { low = middle + 1 } else { high = middle }
+                }
+                ready.insert(parentCommit, at: low)
+            }
+        }
+        return ordered
     }
 
     /// What `commit` changed against its first parent (everything, for a first version).

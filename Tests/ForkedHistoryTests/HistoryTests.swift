@@ -132,6 +132,25 @@ struct HistoryTests {
         #expect(try history.log(limit: 1).count == 1)
     }
 
+    @Test func logListsAVersionAfterTheOnesMadeFromIt() throws {
+        // Recorded in the same millisecond, then on a clock that went back: ids and times alone
+        // would list some versions before their parents' children.
+        let history = makeHistory()
+        var values: [String] = []
+        for index in 0..<12 {
+            values.append("version \(index)")
+            try history.record(values[index], head: "main", time: time(index < 8 ? 0 : -Double(index)))
+        }
+        try history.record("side", head: "side", startingAt: try history.resolve("@~5"), time: time(-100))
+        let log = try history.log()
+        #expect(log.filter { $0.commit.origin == "main" }.map { try? history.value(at: $0.commit.id) } == values.reversed().map(Optional.some))
+        #expect(log.count == 13)
+        let position = Dictionary(uniqueKeysWithValues: log.enumerated().map { ($0.element.commit.id, $0.offset) })
+        for entry in log {
+            for parent in entry.commit.parents { #expect(position[entry.commit.id, default: -1] < position[parent, default: -1]) }
+        }
+    }
+
     @Test func forksMergesAndTheirCommonAncestor() throws {
         let history = makeHistory()
         let base = try #require(try history.record("one two three", head: "main", time: time(0)))
