@@ -25,6 +25,7 @@ struct MergeRequest {
     /// status: 0 for a clean merge, ``MergeCommand/conflictStatus`` when conflicts were kept.
     /// Bad input is reported here and thrown as exit status 2.
     func run() throws -> Int32 {
+        Self.keepLargeAllocationsInTheHeap()
         let conflicts = try reportingFailures { () throws -> Int in
             if labels.count > 2 {
                 throw CommandFailure("-L/--label is given at most twice: the dominant side's label, then the subordinate side's")
@@ -94,6 +95,23 @@ struct MergeRequest {
             return conflictLines.count
         }
         return conflicts > 0 ? MergeCommand.conflictStatus : 0
+    }
+
+    /// Tells the C allocator to serve the merge's large arrays from its heap and keep what they
+    /// free there, for this short process: by default each array over 128 KB is a fresh
+    /// mapping, faulted in page by page and unmapped when freed, which took about a twentieth of
+    /// a 1 MB merge (measured with the equivalent `GLIBC_TUNABLES` against the defaults).
+    private static func keepLargeAllocationsInTheHeap() {
+        #if canImport(Glibc)
+        // Swift's Glibc module leaves out <malloc.h>, so `mallopt` is found by name.
+        typealias Mallopt = @convention(c) (Int32, Int32) -> Int32
+        guard let symbol = dlsym(nil, "mallopt") else { return }
+        let mallopt = unsafeBitCast(symbol, to: Mallopt.self)
+        let mapThreshold: Int32 = -3, trimThreshold: Int32 = -1   // M_MMAP_THRESHOLD, M_TRIM_THRESHOLD
+        // 32 MB is the largest mapping threshold glibc accepts on 64-bit systems.
+        _ = mallopt(mapThreshold, 32 << 20)
+        _ = mallopt(trimThreshold, 256 << 20)
+        #endif
     }
 
     /// The 1-based line on which each conflict starts in the merged text.
