@@ -51,9 +51,11 @@ public final class FileRepository<Resource: Codable & Sendable & Equatable>: Rep
         case duringManifestWrite
     }
 
-    private var manifestURL: URL { directory.appendingPathComponent("manifest.json") }
-    private var commitsURL: URL { directory.appendingPathComponent("commits", isDirectory: true) }
-    private var lockURL: URL { directory.appendingPathComponent("lock") }
+    // Made once, saying what each is: a path component without the hint makes Foundation ask
+    // the file system whether it names a directory, at every use (every transaction).
+    private let manifestURL: URL
+    private let commitsURL: URL
+    private let lockURL: URL
 
     /// Opens the repository in `directory`, creating it if needed.
     ///
@@ -61,6 +63,9 @@ public final class FileRepository<Resource: Codable & Sendable & Equatable>: Rep
     ///   damaged, ``ForkedError/fileSystem(path:reason:)`` when they cannot be read or written.
     public init(directory: URL) throws {
         self.directory = directory
+        manifestURL = directory.appendingPathComponent("manifest.json", isDirectory: false)
+        commitsURL = directory.appendingPathComponent("commits", isDirectory: true)
+        lockURL = directory.appendingPathComponent("lock", isDirectory: false)
         cache = ProtectedValue(Cache.empty)
         do {
             try FileManager.default.createDirectory(at: commitsURL, withIntermediateDirectories: true)
@@ -242,16 +247,16 @@ public final class FileRepository<Resource: Codable & Sendable & Equatable>: Rep
             let stem = name.hasSuffix(".json") ? String(name.dropLast(5)) : nil
             if let stem, let version = UInt64(stem), versions.contains(version) { continue }
             if stem == nil && !name.hasPrefix(".") { continue }
-            unlink(commitsURL.appendingPathComponent(name).path)
+            unlink(commitsURL.appendingPathComponent(name, isDirectory: false).path)
         }
         let topLevel = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         for name in topLevel where name.hasPrefix(".manifest.json.tmp") {
-            unlink(directory.appendingPathComponent(name).path)
+            unlink(directory.appendingPathComponent(name, isDirectory: false).path)
         }
     }
 
     private func commitURL(_ version: UInt64) -> URL {
-        commitsURL.appendingPathComponent("\(version).json")
+        commitsURL.appendingPathComponent("\(version).json", isDirectory: false)
     }
 
     private static func describe(_ error: any Error) -> String {

@@ -17,6 +17,8 @@ final class DiffWorkspace {
     @exclusivity(unchecked) var tokenStartsB: [Int] = []
     @exclusivity(unchecked) var tokenIDsA: [Int] = []
     @exclusivity(unchecked) var tokenIDsB: [Int] = []
+    @exclusivity(unchecked) var tokenHunks: [DiffHunk] = []
+    @exclusivity(unchecked) var blockHunks: [DiffHunk] = []
 
     init() {}
 }

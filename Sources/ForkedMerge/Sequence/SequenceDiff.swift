@@ -31,13 +31,26 @@ enum SequenceDiff {
         _ ancestor: UnsafeBufferPointer<Element>, _ side: UnsafeBufferPointer<Element>, workspace: DiffWorkspace,
         anchored: Bool = false
     ) -> [DiffHunk] {
+        var result: [DiffHunk] = []
+        appendHunks(ancestor, side, workspace: workspace, anchored: anchored, into: &result)
+        return result
+    }
+
+    /// Appends the hunks of ``hunks(_:_:workspace:anchored:)`` to `result`, moved by
+    /// `ancestorOffset` and `sideOffset`: the many small diffs of a merge allocate nothing.
+    static func appendHunks<Element: FixedWidthInteger>(
+        _ ancestor: UnsafeBufferPointer<Element>, _ side: UnsafeBufferPointer<Element>, workspace: DiffWorkspace,
+        anchored: Bool = false, offsetBy ancestorOffset: Int = 0, _ sideOffset: Int = 0, into result: inout [DiffHunk]
+    ) {
         var matches = workspace.matches
         workspace.matches = []
         matches.removeAll(keepingCapacity: true)
         collectMatches(ancestor, side, into: &matches, workspace: workspace, anchored: anchored)
-        let result = hunks(fromMatches: matches, ancestorCount: ancestor.count, sideCount: side.count)
+        appendHunks(
+            fromMatches: matches, ancestorCount: ancestor.count, sideCount: side.count,
+            offsetBy: ancestorOffset, sideOffset, into: &result
+        )
         workspace.matches = matches
-        return result
     }
 
     /// Returns the hunks between two sequences of hash IDs, or `nil` when a pair of elements the
@@ -46,13 +59,24 @@ enum SequenceDiff {
         _ ancestor: UnsafeBufferPointer<Int>, _ side: UnsafeBufferPointer<Int>, workspace: DiffWorkspace,
         anchored: Bool = false, equal: (Int, Int) -> Bool
     ) -> [DiffHunk]? {
-        let hunks = hunks(ancestor, side, workspace: workspace, anchored: anchored)
+        var hunks: [DiffHunk] = []
+        return verifiedHunks(ancestor, side, workspace: workspace, anchored: anchored, into: &hunks, equal: equal) ? hunks : nil
+    }
+
+    /// ``verifiedHunks(_:_:workspace:anchored:equal:)`` into `hunks` (emptied first); returns
+    /// whether every matched pair is equal.
+    static func verifiedHunks(
+        _ ancestor: UnsafeBufferPointer<Int>, _ side: UnsafeBufferPointer<Int>, workspace: DiffWorkspace,
+        anchored: Bool = false, into hunks: inout [DiffHunk], equal: (Int, Int) -> Bool
+    ) -> Bool {
+        hunks.removeAll(keepingCapacity: true)
+        appendHunks(ancestor, side, workspace: workspace, anchored: anchored, into: &hunks)
         var a = 0
         var b = 0
         for index in 0...hunks.count {
             let end = index < hunks.count ? hunks[index].ancestor.lowerBound : ancestor.count
             while a < end {
-                if !equal(a, b) { return nil }
+                if !equal(a, b) { return false }
                 a += 1
                 b += 1
             }
@@ -60,7 +84,7 @@ enum SequenceDiff {
             a = hunks[index].ancestor.upperBound
             b = hunks[index].side.upperBound
         }
-        return hunks
+        return true
     }
 
     /// Array convenience for ``verifiedHunks(_:_:workspace:equal:)``.
@@ -168,21 +192,24 @@ enum SequenceDiff {
         }
     }
 
-    /// Turns ordered match runs into the hunks between them.
-    static func hunks(fromMatches matches: [MatchRun], ancestorCount: Int, sideCount: Int) -> [DiffHunk] {
-        var result: [DiffHunk] = []
+    /// Appends the hunks between ordered match runs to `result`, moved by the offsets.
+    private static func appendHunks(
+        fromMatches matches: [MatchRun], ancestorCount: Int, sideCount: Int,
+        offsetBy ancestorOffset: Int, _ sideOffset: Int, into result: inout [DiffHunk]
+    ) {
         var a = 0
         var b = 0
         for run in matches {
             if run.a > a || run.b > b {
-                result.append(DiffHunk(ancestor: a..<run.a, side: b..<run.b))
+                result.append(DiffHunk(ancestor: (a + ancestorOffset)..<(run.a + ancestorOffset), side: (b + sideOffset)..<(run.b + sideOffset)))
             }
             a = run.a + run.length
             b = run.b + run.length
         }
         if a < ancestorCount || b < sideCount {
-            result.append(DiffHunk(ancestor: a..<ancestorCount, side: b..<sideCount))
+            result.append(DiffHunk(
+                ancestor: (a + ancestorOffset)..<(ancestorCount + ancestorOffset), side: (b + sideOffset)..<(sideCount + sideOffset)
+            ))
         }
-        return result
     }
 }

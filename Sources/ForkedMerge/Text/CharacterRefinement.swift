@@ -15,24 +15,43 @@ enum CharacterRefinement {
         side: UnsafeBufferPointer<UInt8>, _ sideRange: Range<Int>,
         workspace: DiffWorkspace = DiffWorkspace()
     ) -> [DiffHunk] {
+        var result: [DiffHunk] = []
+        appendHunks(ancestor: ancestor, ancestorRange, side: side, sideRange, workspace: workspace, into: &result)
+        return result
+    }
+
+    /// Appends the byte hunks turning `ancestor[ancestorRange]` into `side[sideRange]` to
+    /// `result`. A merge refines thousands of small regions: building them in the workspace's
+    /// arrays and appending to one result, rather than returning an array from each step,
+    /// took the allocator out of about a sixth of the time refinement took.
+    static func appendHunks(
+        ancestor: UnsafeBufferPointer<UInt8>, _ ancestorRange: Range<Int>,
+        side: UnsafeBufferPointer<UInt8>, _ sideRange: Range<Int>,
+        workspace: DiffWorkspace, into result: inout [DiffHunk]
+    ) {
         let (ancestorRange, sideRange) = trimmedToChangedWords(ancestor, ancestorRange, side, sideRange)
-        if ancestorRange.isEmpty && sideRange.isEmpty { return [] }
+        if ancestorRange.isEmpty && sideRange.isEmpty { return }
         if ancestorRange.isEmpty || sideRange.isEmpty {
-            return [DiffHunk(ancestor: ancestorRange, side: sideRange)]
+            result.append(DiffHunk(ancestor: ancestorRange, side: sideRange))
+            return
         }
         let context = Context(
             before: ancestorRange.lowerBound > 0 ? classOfScalar(endingAt: ancestorRange.lowerBound, in: ancestor) : nil,
             after: ancestorRange.upperBound < ancestor.count ? classOfScalar(startingAt: ancestorRange.upperBound, in: ancestor) : nil
         )
+        var hunks = workspace.blockHunks
+        workspace.blockHunks = []
+        defer { workspace.blockHunks = hunks }
         if isPlainASCII(ancestor, ancestorRange), isPlainASCII(side, sideRange) {
             // Bytes are characters here: diff them in place.
             let a = UnsafeBufferPointer(rebasing: ancestor[ancestorRange])
             let b = UnsafeBufferPointer(rebasing: side[sideRange])
-            let hunks = refined(
+            refine(
                 a, b, classA: ASCIIClasses(bytes: a), classB: ASCIIClasses(bytes: b),
-                context: context, workspace: workspace
+                context: context, workspace: workspace, into: &hunks
             )
-            return hunks.map { $0.offset(ancestorBy: ancestorRange.lowerBound, sideBy: sideRange.lowerBound) }
+            for hunk in hunks { result.append(hunk.offset(ancestorBy: ancestorRange.lowerBound, sideBy: sideRange.lowerBound)) }
+            return
         }
         let charactersA = Array(String(decoding: UnsafeBufferPointer(rebasing: ancestor[ancestorRange]), as: UTF8.self))
         let charactersB = Array(String(decoding: UnsafeBufferPointer(rebasing: side[sideRange]), as: UTF8.self))
@@ -44,18 +63,21 @@ enum CharacterRefinement {
         let idsB = charactersB.map { interner.id(of: Array($0.utf8)) }
         let classesA = charactersA.map(CharacterClass.init)
         let classesB = charactersB.map(CharacterClass.init)
-        let hunks = idsA.withUnsafeBufferPointer { a in
+        idsA.withUnsafeBufferPointer { a in
             idsB.withUnsafeBufferPointer { b in
-                refined(a, b, classA: StoredClasses(classes: classesA), classB: StoredClasses(classes: classesB), context: context, workspace: workspace)
+                refine(
+                    a, b, classA: StoredClasses(classes: classesA), classB: StoredClasses(classes: classesB),
+                    context: context, workspace: workspace, into: &hunks
+                )
             }
         }
         let offsetsA = byteOffsets(charactersA, from: ancestorRange.lowerBound)
         let offsetsB = byteOffsets(charactersB, from: sideRange.lowerBound)
-        return hunks.map {
-            DiffHunk(
-                ancestor: offsetsA[$0.ancestor.lowerBound]..<offsetsA[$0.ancestor.upperBound],
-                side: offsetsB[$0.side.lowerBound]..<offsetsB[$0.side.upperBound]
-            )
+        for hunk in hunks {
+            result.append(DiffHunk(
+                ancestor: offsetsA[hunk.ancestor.lowerBound]..<offsetsA[hunk.ancestor.upperBound],
+                side: offsetsB[hunk.side.lowerBound]..<offsetsB[hunk.side.upperBound]
+            ))
         }
     }
 
@@ -90,57 +112,64 @@ enum CharacterRefinement {
     /// (for "A B C D" to "A X B D" it keeps "B" and reports "X " inserted and "C " deleted,
     /// where a plain character diff may keep the middle space and replace both letters);
     /// replaced words are then compared letter by letter, so "$100" to "$150" stays one digit.
-    static func refined<Element: FixedWidthInteger, ClassesA: CharacterClasses, ClassesB: CharacterClasses>(
+    /// The hunks are written into `hunks`, emptied first.
+    static func refine<Element: FixedWidthInteger, ClassesA: CharacterClasses, ClassesB: CharacterClasses>(
         _ a: UnsafeBufferPointer<Element>, _ b: UnsafeBufferPointer<Element>,
         classA: ClassesA, classB: ClassesB,
-        context: Context, workspace: DiffWorkspace
-    ) -> [DiffHunk] {
+        context: Context, workspace: DiffWorkspace, into hunks: inout [DiffHunk]
+    ) {
         var tokensA = workspace.tokenStartsA
         var tokensB = workspace.tokenStartsB
         var tokenIDsA = workspace.tokenIDsA
         var tokenIDsB = workspace.tokenIDsB
+        var tokenHunks = workspace.tokenHunks
         workspace.tokenStartsA = []
         workspace.tokenStartsB = []
         workspace.tokenIDsA = []
         workspace.tokenIDsB = []
+        workspace.tokenHunks = []
         defer {
             workspace.tokenStartsA = tokensA
             workspace.tokenStartsB = tokensB
             workspace.tokenIDsA = tokenIDsA
             workspace.tokenIDsB = tokenIDsB
+            workspace.tokenHunks = tokenHunks
         }
+        hunks.removeAll(keepingCapacity: true)
         tokenStarts(count: a.count, classA, into: &tokensA)
         tokenStarts(count: b.count, classB, into: &tokensB)
         tokenIDsA.removeAll(keepingCapacity: true)
         tokenIDsB.removeAll(keepingCapacity: true)
         for index in 0..<(tokensA.count - 1) { tokenIDsA.append(tokenHash(a, tokensA[index]..<tokensA[index + 1])) }
         for index in 0..<(tokensB.count - 1) { tokenIDsB.append(tokenHash(b, tokensB[index]..<tokensB[index + 1])) }
-        let tokenHunks = SequenceDiff.verifiedHunks(tokenIDsA, tokenIDsB, workspace: workspace) { i, j in
-            a[tokensA[i]..<tokensA[i + 1]].elementsEqual(b[tokensB[j]..<tokensB[j + 1]])
+        let verified = tokenIDsA.withUnsafeBufferPointer { idsA in
+            tokenIDsB.withUnsafeBufferPointer { idsB in
+                SequenceDiff.verifiedHunks(idsA, idsB, workspace: workspace, into: &tokenHunks) { i, j in
+                    a[tokensA[i]..<tokensA[i + 1]].elementsEqual(b[tokensB[j]..<tokensB[j + 1]])
+                }
+            }
         }
-        var hunks: [DiffHunk] = []
-        if let tokenHunks {
+        if verified {
             for tokenHunk in tokenHunks {
                 let rangeA = tokensA[tokenHunk.ancestor.lowerBound]..<tokensA[tokenHunk.ancestor.upperBound]
                 let rangeB = tokensB[tokenHunk.side.lowerBound]..<tokensB[tokenHunk.side.upperBound]
                 if rangeA.isEmpty || rangeB.isEmpty {
                     hunks.append(DiffHunk(ancestor: rangeA, side: rangeB))
                 } else {
-                    let inner = SequenceDiff.hunks(
-                        UnsafeBufferPointer(rebasing: a[rangeA]), UnsafeBufferPointer(rebasing: b[rangeB]), workspace: workspace
+                    SequenceDiff.appendHunks(
+                        UnsafeBufferPointer(rebasing: a[rangeA]), UnsafeBufferPointer(rebasing: b[rangeB]), workspace: workspace,
+                        offsetBy: rangeA.lowerBound, rangeB.lowerBound, into: &hunks
                     )
-                    for hunk in inner { hunks.append(hunk.offset(ancestorBy: rangeA.lowerBound, sideBy: rangeB.lowerBound)) }
                 }
             }
         } else {
             // A hash collision between two different tokens: compare the characters directly instead.
-            hunks = SequenceDiff.hunks(a, b, workspace: workspace)
+            SequenceDiff.appendHunks(a, b, workspace: workspace, into: &hunks)
         }
         hunks.coalesce()
         absorbShortEqualities(&hunks, count: a.count, classA)
         slide(&hunks, a, b, classA: classA, classB: classB, context: context)
         hunks.coalesce()
-        return hunks
     }
 
     /// A 64-bit hash of a token's character IDs, used as the token's ID (matched tokens are

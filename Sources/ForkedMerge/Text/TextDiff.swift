@@ -38,14 +38,15 @@ struct TextDiff {
                 result.append(DiffHunk(ancestor: ancestorRange, side: sideRange))
                 continue
             }
-            let refined = TextDiff.refine(ancestor, ancestorRange, side, sideRange, workspace: workspace)
-            if TextDiff.keepsOnlySpacing(refined, in: ancestorRange, of: ancestor) {
+            let start = result.count
+            TextDiff.appendRefined(ancestor, ancestorRange, side, sideRange, workspace: workspace, into: &result)
+            if TextDiff.keepsOnlySpacing(result[start...], in: ancestorRange, of: ancestor) {
+                result.removeSubrange(start...)
                 result.append(DiffHunk(ancestor: ancestorRange, side: sideRange))
-            } else {
-                result.append(contentsOf: refined)
             }
         }
-        return result.coalesced()
+        result.coalesce()
+        return result
     }
 
     /// Whether the characters a refined block keeps in common are only spaces and line breaks:
@@ -53,17 +54,21 @@ struct TextDiff {
     /// them on a blank line or a bracket would scatter the new lines around the old ones (and,
     /// merged with the other side, glue text onto a neighbouring line). Such a block is
     /// replaced as whole lines, as a line diff would.
-    static func keepsOnlySpacing(_ hunks: [DiffHunk], in range: Range<Int>, of bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func keepsOnlySpacing(_ hunks: ArraySlice<DiffHunk>, in range: Range<Int>, of bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard hunks.count > 1 || hunks.first.map({ $0.ancestor != range }) == true else { return false }
         var position = range.lowerBound
-        for hunk in hunks + [DiffHunk(ancestor: range.upperBound..<range.upperBound, side: 0..<0)] {
-            for index in position..<max(position, hunk.ancestor.lowerBound) {
+        func onlySpacing(upTo end: Int) -> Bool {
+            for index in position..<max(position, end) {
                 let byte = bytes[index]
                 if !(byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D) { return false }
             }
+            return true
+        }
+        for hunk in hunks {
+            guard onlySpacing(upTo: hunk.ancestor.lowerBound) else { return false }
             position = max(position, hunk.ancestor.upperBound)
         }
-        return true
+        return onlySpacing(upTo: range.upperBound)
     }
 
     /// Diffs one changed region: directly when one part is empty or it is small, by word chunks otherwise.
@@ -71,11 +76,23 @@ struct TextDiff {
         _ ancestor: UnsafeBufferPointer<UInt8>, _ ancestorRange: Range<Int>,
         _ side: UnsafeBufferPointer<UInt8>, _ sideRange: Range<Int>, workspace: DiffWorkspace
     ) -> [DiffHunk] {
+        var result: [DiffHunk] = []
+        appendRefined(ancestor, ancestorRange, side, sideRange, workspace: workspace, into: &result)
+        return result
+    }
+
+    /// Appends ``refine(_:_:_:_:workspace:)``'s hunks to `result`, coalesced among themselves.
+    static func appendRefined(
+        _ ancestor: UnsafeBufferPointer<UInt8>, _ ancestorRange: Range<Int>,
+        _ side: UnsafeBufferPointer<UInt8>, _ sideRange: Range<Int>, workspace: DiffWorkspace, into result: inout [DiffHunk]
+    ) {
         if ancestorRange.isEmpty || sideRange.isEmpty {
-            return [DiffHunk(ancestor: ancestorRange, side: sideRange)]
+            result.append(DiffHunk(ancestor: ancestorRange, side: sideRange))
+            return
         }
         if ancestorRange.count + sideRange.count <= chunkingThreshold {
-            return CharacterRefinement.hunks(ancestor: ancestor, ancestorRange, side: side, sideRange, workspace: workspace)
+            CharacterRefinement.appendHunks(ancestor: ancestor, ancestorRange, side: side, sideRange, workspace: workspace, into: &result)
+            return
         }
         // Large regions are split at word chunks that occur exactly once on each side (patience
         // anchors). Only unique chunks are trusted: aligning repeated chunks could shift the
@@ -87,7 +104,7 @@ struct TextDiff {
         let anchors = ancestorIDs.withUnsafeBufferPointer { a in
             sideIDs.withUnsafeBufferPointer { b in PatienceAnchors.find(a, 0..<a.count, b, 0..<b.count) }
         }
-        var result: [DiffHunk] = []
+        var blocks: [DiffHunk] = []
         var nextAncestor = 0
         var nextSide = 0
         func refineGap(upTo ancestorChunk: Int, _ sideChunk: Int) {
@@ -95,9 +112,9 @@ struct TextDiff {
             let innerSide = sideStarts[nextSide]..<sideStarts[sideChunk]
             if innerAncestor.isEmpty && innerSide.isEmpty { return }
             if innerAncestor.isEmpty || innerSide.isEmpty {
-                result.append(DiffHunk(ancestor: innerAncestor, side: innerSide))
+                blocks.append(DiffHunk(ancestor: innerAncestor, side: innerSide))
             } else {
-                result.append(contentsOf: CharacterRefinement.hunks(ancestor: ancestor, innerAncestor, side: side, innerSide, workspace: workspace))
+                CharacterRefinement.appendHunks(ancestor: ancestor, innerAncestor, side: side, innerSide, workspace: workspace, into: &blocks)
             }
         }
         for anchor in anchors {
@@ -110,7 +127,8 @@ struct TextDiff {
             nextSide = anchor.b + 1
         }
         refineGap(upTo: ancestorStarts.count - 1, sideStarts.count - 1)
-        return result.coalesced()
+        blocks.coalesce()
+        result.append(contentsOf: blocks)
     }
 
     /// Hash IDs of the units between consecutive `starts` (lines or word chunks).
