@@ -71,17 +71,17 @@ struct TextMergeComputation {
         self.subordinateHunks = subordinateHunks
         policy = TextMergePolicy(ancestor: ancestor, dominant: dominant, subordinate: subordinate)
         // Each side's change is first lined up with the insertions the other side made, so
-        // text both typed at one place is seen as one insertion.
-        let dominantAligned = RepeatedInsertion.realigned(
-            dominantHunks, side: dominant, toInsertionsOf: subordinateHunks, side: subordinate, ancestor: ancestor
-        )
-        let subordinateAligned = RepeatedInsertion.realigned(
-            subordinateHunks, side: subordinate, toInsertionsOf: dominantHunks, side: dominant, ancestor: ancestor
-        )
-        let (dominantGrown, subordinateGrown) = SharedWordHunks(ancestor: ancestor, policy: policy).grown(
-            LineEndInsertion.split(dominantAligned, ancestor: ancestor, side: dominant),
-            LineEndInsertion.split(subordinateAligned, ancestor: ancestor, side: subordinate)
-        )
+        // text both typed at one place is seen as one insertion. The two sides are independent
+        // here: long texts prepare them on two threads.
+        let long = ancestor.count + dominant.count + subordinate.count >= Self.parallelThreshold
+        let prepared = Self.forBothSides(inParallel: long) { index in
+            let (hunks, side, otherHunks, other) = index == 0
+                ? (dominantHunks, dominant, subordinateHunks, subordinate)
+                : (subordinateHunks, subordinate, dominantHunks, dominant)
+            let aligned = RepeatedInsertion.realigned(hunks, side: side, toInsertionsOf: otherHunks, side: other, ancestor: ancestor)
+            return LineEndInsertion.split(aligned, ancestor: ancestor, side: side)
+        }
+        let (dominantGrown, subordinateGrown) = SharedWordHunks(ancestor: ancestor, policy: policy).grown(prepared[0], prepared[1])
         let (dominantMerged, subordinateMerged) = FinalLineBreak.kept(
             dominantGrown, subordinateGrown, ancestor: ancestor, dominant: dominant, subordinate: subordinate
         )
