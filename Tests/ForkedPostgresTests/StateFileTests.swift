@@ -1,5 +1,6 @@
 import Forked
-import ForkedPostgres
+import ForkedHistory
+@testable import ForkedPostgres
 import Foundation
 import Testing
 
@@ -8,7 +9,7 @@ import Testing
 struct StateFileTests {
     private static func stateFile(of device: Device) throws -> URL {
         let sync = device.directory.appendingPathComponent("sync")
-        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: sync.path).first { $0.hasPrefix("postgres-sync-") })
+        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: sync.path).first { $0.hasPrefix("postgres-sync-") && $0.hasSuffix(".json") })
         return sync.appendingPathComponent(name)
     }
 
@@ -45,6 +46,42 @@ struct StateFileTests {
             #expect(await eventually { converged([writer, recovered]) })
             #expect(recovered.text == "one\ntwo\nthree\nfour\nfive\nsix\n")
             #expect(recovered.exchange.status.isConnected)
+            await recovered.exchange.stop()
+        }
+    }
+
+    @Test func anUploadWhoseAnswerWasLostIsRecognisedFromThePendingSlot() async throws {
+        try await withPostgresServer { server in
+            let first = try Device(settings: server.settings(), initialText: "one\n")
+            defer { Task { await first.remove() } }
+            first.exchange.start()
+            #expect(await eventually { first.exchange.status.uploads == 1 })
+            await first.exchange.stop()
+            let stateFile = try Self.stateFile(of: first)
+            let beforeSecondUpload = try Data(contentsOf: stateFile)
+
+            let second = try Device(settings: server.settings(), directory: first.directory)
+            second.exchange.start()
+            try second.edit { $0 += "two\n" }
+            #expect(await eventually { second.exchange.status.uploads == 1 && !second.exchange.status.hasPendingChanges })
+            await second.exchange.stop()
+            let published = try #require(try JSONDecoder().decode(ExchangeLocalState.self, from: Data(contentsOf: stateFile)).head)
+
+            // As if the process died after publishing "two" and before recording it: the state
+            // file and the server fork are as before that upload, and only the slot knows.
+            try beforeSecondUpload.write(to: stateFile)
+            try second.resource.restart(PostgresExchange<FileRepository<Note>>.serverFork, with: Note("one\n"))
+            try PendingCommitSlot(url: stateFile.deletingPathExtension().appendingPathExtension("pending")).record(try #require(CommitID(bytes: published)))
+
+            let recovered = try Device(settings: server.settings(), directory: first.directory)
+            recovered.exchange.start()
+            #expect(await eventually { recovered.exchange.status.uploads == 1 })
+            #expect(recovered.exchange.status.remoteChangesApplied == 0, "taken as this device's own, not merged as another's")
+            #expect(recovered.text == "one\ntwo\n")
+            try recovered.edit { $0 += "three\n" }
+            #expect(await eventually { recovered.exchange.status.uploads == 2 && !recovered.exchange.status.hasPendingChanges })
+            #expect(try server.psql("SELECT generation FROM forked_documents").trimmingCharacters(in: .whitespacesAndNewlines) == "3")
+            #expect(try PendingCommitSlot(url: stateFile.deletingPathExtension().appendingPathExtension("pending")).recorded == nil)
             await recovered.exchange.stop()
         }
     }

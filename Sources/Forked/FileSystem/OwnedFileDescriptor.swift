@@ -44,23 +44,30 @@ public struct OwnedFileDescriptor: ~Copyable, Sendable {
         try? descriptor.close()
     }
 
-    /// Writes every byte of `bytes`, continuing after short writes and interrupted calls.
+    /// Writes every byte of `bytes`, continuing after short writes and interrupted calls: at
+    /// the file's current position, or from `position` on (`pwrite`, which leaves the current
+    /// position alone) when one is given.
     ///
     /// This is the package's one write loop. A failure part-way leaves the bytes written so far
     /// in the file; callers that append restore the old length (see ``truncate(to:)``).
-    public func writeAll(_ bytes: UnsafeRawBufferPointer) throws {
+    public func writeAll(_ bytes: UnsafeRawBufferPointer, at position: Int64? = nil) throws {
         var offset = 0
         while offset < bytes.count {
             do {
                 try FileFaults.check(.write, path: path)
-                offset += try descriptor.write(UnsafeRawBufferPointer(rebasing: bytes[offset...]), retryOnInterrupt: true)
+                let rest = UnsafeRawBufferPointer(rebasing: bytes[offset...])
+                if let position {
+                    offset += try descriptor.write(toAbsoluteOffset: position + Int64(offset), rest, retryOnInterrupt: true)
+                } else {
+                    offset += try descriptor.write(rest, retryOnInterrupt: true)
+                }
             } catch {
                 throw Self.failure("cannot write", path: path, error)
             }
         }
     }
 
-    /// Writes every byte of `bytes` (see ``writeAll(_:)-(UnsafeRawBufferPointer)``).
+    /// Writes every byte of `bytes` at the current position (see ``writeAll(_:at:)``).
     public func writeAll<Bytes: Sequence>(_ bytes: Bytes) throws where Bytes.Element == UInt8 {
         let result: Result<Void, any Error>? = bytes.withContiguousStorageIfAvailable { buffer in
             Result { try writeAll(UnsafeRawBufferPointer(buffer)) }

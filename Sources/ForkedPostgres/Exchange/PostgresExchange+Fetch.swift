@@ -157,6 +157,7 @@ extension PostgresExchange {
             local.hasFetched = true
             if clearingPending { local.pendingCommit = nil }
         }
+        if clearingPending { try pendingSlot.clear() }
         updateStatus { status in
             status.generation = generation
             status.lastSync = Date()

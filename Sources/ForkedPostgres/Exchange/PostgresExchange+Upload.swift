@@ -93,7 +93,10 @@ extension PostgresExchange {
         let local = localState
         let base = try holdsRecordedHead(server, local) ? server : nil
         let commit = try makeCommit(of: main, parent: local.head, base: base, generation: local.generation + 1)
-        try updateLocalState { $0.pendingCommit = commit.idBytes }
+        // On the disk before the commit is published (see ``PendingCommitSlot``); the state file
+        // follows lazily.
+        try pendingSlot.record(commit.commit.id)
+        try updateLocalState(durably: false) { $0.pendingCommit = commit.idBytes }
         return PreparedUpload(main: main, commit: commit, expected: local.generation)
     }
 
@@ -109,6 +112,7 @@ extension PostgresExchange {
             local.headDigest = Data(commit.commit.valueDigest.bytes)
             local.pendingCommit = nil
         }
+        try pendingSlot.clear()
         let stillPending = try resource.value(in: .main) != prepared.main
         updateStatus { status in
             status.generation = generation

@@ -92,6 +92,8 @@ public final class PostgresExchange<RepositoryType: Repository>: Sendable where 
     let historyStore: ServerHistoryStore
     let coding = ValueCoding<Resource>()
     let stateURL: URL
+    /// The commit an upload is publishing, kept durably apart from the state file.
+    let pendingSlot: PendingCommitSlot
     let shared: Mutex<SharedState>
     /// Held while the state file is written, so that writes do not cross.
     let stateFileWriter = Mutex(())
@@ -178,7 +180,10 @@ public final class PostgresExchange<RepositoryType: Repository>: Sendable where 
         self.store = DocumentStore(document: document, logger: logger)
         self.historyStore = ServerHistoryStore(document: document, logger: logger)
         self.stateURL = stateDirectory.appendingPathComponent(Self.stateFileName(settings: settings, document: document))
-        let local = try ExchangeLocalState.load(from: stateURL)
+        var local = try ExchangeLocalState.load(from: stateURL)
+        self.pendingSlot = try PendingCommitSlot(url: stateURL.deletingPathExtension().appendingPathExtension("pending"))
+        // The slot is written before each publish, the state file lazily: the slot knows better.
+        if let recorded = pendingSlot.recorded { local.pendingCommit = Data(recorded.bytes) }
         self.shared = Mutex(SharedState(local: local))
         if try !resource.has(Self.serverFork) {
             try resource.create(Self.serverFork)
@@ -258,8 +263,8 @@ public final class PostgresExchange<RepositoryType: Repository>: Sendable where 
     var localState: ExchangeLocalState { shared.withLock { $0.local } }
 
     /// Changes what the exchange remembers between runs and writes it to the state file: at
-    /// once when `durably` (a pending upload must be known after a crash), else at most once
-    /// every ``stateSaveSpacing``.
+    /// once when `durably`, else at most once every ``stateSaveSpacing``. (The commit an upload
+    /// is publishing, which must be known after a crash, is kept by ``PendingCommitSlot``.)
     ///
     /// Writing the file after every fetch took a fifth of each device's time with fifty devices
     /// on a document. A state file behind the server fork costs nothing but time after a crash:
