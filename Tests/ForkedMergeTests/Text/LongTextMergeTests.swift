@@ -23,27 +23,31 @@ struct LongTextMergeTests {
     /// About 100 KB of unchanged lines per text: the three together pass the threshold.
     static let padding = String(repeating: "an unchanged line of words after the edits\n", count: 2_400)
 
-    @Test("merge and mergeReportingConflicts", arguments: 0..<cases.count)
-    func textOnly(index: Int) {
+    /// Case `index` merged by `merge` (dominant, subordinate, ancestor) as it is and with the
+    /// padding after each text.
+    private func shortAndLong<Result>(_ index: Int, _ merge: (String, String, String) -> Result) -> (short: Result, long: Result) {
         let (ancestor, dominant, subordinate) = Self.cases[index]
-        #expect((ancestor + Self.padding).utf8.count * 3 >= TextMergeComputation.parallelThreshold)
-        let merger = TextMerger()
-        let short = merger.mergeReportingConflicts(dominant, withSubordinate: subordinate, commonAncestor: ancestor)
-        let long = merger.mergeReportingConflicts(
-            dominant + Self.padding, withSubordinate: subordinate + Self.padding, commonAncestor: ancestor + Self.padding
+        return (
+            merge(dominant, subordinate, ancestor),
+            merge(dominant + Self.padding, subordinate + Self.padding, ancestor + Self.padding)
         )
+    }
+
+    @Test("merge and mergeReportingConflicts", arguments: 0..<cases.count)
+    func textOnly(index: Int) throws {
+        #expect((Self.cases[index].ancestor + Self.padding).utf8.count * 3 >= TextMergeComputation.parallelThreshold)
+        let (short, long) = shortAndLong(index) { TextMerger().mergeReportingConflicts($0, withSubordinate: $1, commonAncestor: $2) }
         #expect(long.text == short.text + Self.padding)
         #expect(long.conflicts == short.conflicts)
+        let texts = shortAndLong(index) { dominant, subordinate, ancestor in
+            Result { try TextMerger().merge(dominant, withSubordinate: subordinate, commonAncestor: ancestor) }
+        }
+        #expect(try texts.long.get() == texts.short.get() + Self.padding)
     }
 
     @Test("mergeWithOrigins", arguments: 0..<cases.count)
     func withOrigins(index: Int) {
-        let (ancestor, dominant, subordinate) = Self.cases[index]
-        let merger = TextMerger()
-        let short = merger.mergeWithOrigins(dominant, withSubordinate: subordinate, commonAncestor: ancestor)
-        let long = merger.mergeWithOrigins(
-            dominant + Self.padding, withSubordinate: subordinate + Self.padding, commonAncestor: ancestor + Self.padding
-        )
+        let (short, long) = shortAndLong(index) { TextMerger().mergeWithOrigins($0, withSubordinate: $1, commonAncestor: $2) }
         #expect(long.text == short.text + Self.padding)
         #expect(long.conflicts == short.conflicts)
         #expect(long.statistics == short.statistics)
