@@ -73,8 +73,7 @@ struct TextMergeComputation {
         // Each side's change is first lined up with the insertions the other side made, so
         // text both typed at one place is seen as one insertion. The two sides are independent
         // here: long texts prepare them on two threads.
-        let long = ancestor.count + dominant.count + subordinate.count >= Self.parallelThreshold
-        let prepared = Self.forBothSides(inParallel: long) { index in
+        let prepared = Self.forBothSides(inParallel: Self.isLong(ancestor.count + dominant.count + subordinate.count)) { index in
             let (hunks, side, otherHunks, other) = index == 0
                 ? (dominantHunks, dominant, subordinateHunks, subordinate)
                 : (subordinateHunks, subordinate, dominantHunks, dominant)
@@ -184,6 +183,9 @@ struct TextMergeComputation {
     /// Texts at least this long (in bytes, all three together) diff both sides in parallel.
     static let parallelThreshold = 200_000
 
+    /// Whether texts of `byteCount` bytes (all three together) are worth two threads.
+    static func isLong(_ byteCount: Int) -> Bool { byteCount >= parallelThreshold }
+
     /// A side's lines and its diff against the ancestor.
     struct SideDiff: Sendable {
         let lines: TextLines
@@ -219,7 +221,7 @@ struct TextMergeComputation {
         }
 
         /// Whether the texts are long enough to diff the two sides on two threads.
-        var isLong: Bool { sides.count == 2 && sides.reduce(ancestor.count) { $0 + $1.bytes.count } >= parallelThreshold }
+        var isLong: Bool { sides.count == 2 && TextMergeComputation.isLong(sides.reduce(ancestor.count) { $0 + $1.bytes.count }) }
     }
 
     /// Diffs each of `sides` against the ancestor, whose lines are `lines`; two long sides

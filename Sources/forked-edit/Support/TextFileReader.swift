@@ -33,11 +33,8 @@ enum TextFileReader {
         do {
             let file = try OwnedFileDescriptor(opening: path, .readOnly)
             contents = try file.readAllText()
-        } catch let error as ForkedError {
-            guard case .fileSystem(_, let reason) = error else { throw .unreadable(path: path, reason: "\(error)") }
-            throw .unreadable(path: path, reason: reason)
         } catch {
-            throw .unreadable(path: path, reason: "\(error)")
+            throw unreadable(path, error)
         }
         switch contents {
         case .text(let text): return text
@@ -59,15 +56,21 @@ enum TextFileReader {
         do {
             let file = try OwnedFileDescriptor(opening: path, .readOnly)
             mapped = try MappedFile(mapping: file)
-        } catch let error as ForkedError {
-            guard case .fileSystem(_, let reason) = error else { throw TextFileError.unreadable(path: path, reason: "\(error)") }
-            throw TextFileError.unreadable(path: path, reason: reason)
+        } catch {
+            throw unreadable(path, error)
         }
         switch TextBytes.classify(mapped.bytes) {
         case .text: return try body(mapped.bytes)
         case .binary: throw TextFileError.binary(path: path)
         case .notUTF8: throw TextFileError.notUTF8(path: path)
         }
+    }
+
+    /// `error`, met opening or reading `path`, as the message for an unreadable file: the
+    /// system's reason alone when it is a file-system failure.
+    private static func unreadable(_ path: String, _ error: any Error) -> TextFileError {
+        if case .fileSystem(_, let reason)? = error as? ForkedError { return .unreadable(path: path, reason: reason) }
+        return .unreadable(path: path, reason: "\(error)")
     }
 
     /// The file's status, refusing a missing file and a directory.
