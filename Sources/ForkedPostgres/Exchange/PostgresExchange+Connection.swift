@@ -170,7 +170,10 @@ extension PostgresExchange {
             if try commits.count < newer.count || !receive(commits) {
                 try await fetch(on: connection)
             }
-            try await uploadPendingChanges(on: connection)
+            // No upload here: a merge that changed main reaches ``noteLocalChanges()`` through
+            // the resource's change stream, which keeps uploads ``Options/uploadDelay`` apart.
+            // Uploading after every handling let busy devices queue for the row lock every
+            // ``Options/receiveSpacing`` instead.
         case .poll:
             try await fetch(on: connection)
             try await uploadPendingChanges(on: connection)

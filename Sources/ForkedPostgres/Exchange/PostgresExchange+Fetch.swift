@@ -12,8 +12,9 @@ extension PostgresExchange {
     /// Brings the server fork to `head`, the document's row as just read, and merges it into main.
     ///
     /// The value is rebuilt from the commits after the one the server fork holds, or from the
-    /// newest snapshot when that one is unknown.
-    func catchUp(to head: DocumentStore.Head?, on connection: PostgresConnection) async throws {
+    /// newest snapshot when that one is unknown. `fetched`: those commits when they were read
+    /// with the head (``DocumentStore/lockedHeadAndCommits(after:inTransactionOn:)``).
+    func catchUp(to head: DocumentStore.Head?, fetched: [ServerCommit]? = nil, on connection: PostgresConnection) async throws {
         guard let head else {
             // Nobody published the document yet: main is the first version.
             try markFetched(generation: 0, head: nil, digest: nil)
@@ -27,7 +28,11 @@ extension PostgresExchange {
         }
         var commits: [ServerCommit] = []
         if local.generation > 0, local.generation < head.generation {
-            commits = try await store.commits(after: local.generation, through: head.generation, on: connection)
+            if let fetched {
+                commits = fetched
+            } else {
+                commits = try await store.commits(after: local.generation, through: head.generation, on: connection)
+            }
         }
         if try commits.count != Int(head.generation - local.generation) || !continuesServerFork(commits, local) {
             guard let snapshot = try await store.latestSnapshotGeneration(atOrBefore: head.generation, on: connection) else {

@@ -33,10 +33,14 @@ extension PostgresExchange {
         }
         for _ in 1..<max(options.maximumUploadAttempts, 2) {
             let outcome: (PreparedUpload, DocumentStore.PublishOutcome)? = try await connection.withTransaction(logger: logger) { connection in
-                let head = try await self.store.lockedHead(inTransactionOn: connection)
+                // The commits this device has not seen come with the lock: one round trip less
+                // in every turn, while the other uploaders wait.
+                let (head, fetched) = try await self.store.lockedHeadAndCommits(
+                    after: self.localState.generation, inTransactionOn: connection
+                )
                 // Without the optimistic attempt, this is where another device's generation is met.
                 if contended, let head, head.generation != self.localState.generation { self.noteConflict() }
-                try await self.catchUp(to: head, on: connection)
+                try await self.catchUp(to: head, fetched: fetched, on: connection)
                 guard let prepared = try self.prepareUpload() else { return nil }
                 let outcome = try await self.store.publish(
                     prepared.commit, expecting: prepared.expected, device: self.deviceID, on: connection

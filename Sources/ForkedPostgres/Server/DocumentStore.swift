@@ -119,6 +119,29 @@ struct DocumentStore: Sendable {
         )
     }
 
+    /// Like ``lockedHead(inTransactionOn:)``, and also returns the commits after generation
+    /// `known` up to the head, oldest first (none when `known` is 0 or the head): one round trip
+    /// while every other uploader waits.
+    func lockedHeadAndCommits(after known: Int64, inTransactionOn connection: PostgresConnection) async throws -> (Head?, [ServerCommit]) {
+        var head: Head?
+        var commits: [ServerCommit] = []
+        let rows = try await connection.query("SELECT * FROM forked_lock_document(\(document), \(known))", logger: logger)
+        for try await row in rows.decode(
+            (Int64, Data, String, Int, Data?, Data?, String?, Int64?, Data?, Int16?, Data?, Int64?, Int?).self
+        ) {
+            head = Head(generation: row.0, head: row.1, device: row.2, modelVersion: row.3)
+            // A head with no commits to return comes as one row whose commit columns are null.
+            guard let id = row.4, let parents = row.5, let origin = row.6, let time = row.7, let digest = row.8,
+                  let kind = row.9, let payload = row.10, let generation = row.11, let modelVersion = row.12
+            else { continue }
+            commits.append(try ServerCommit(
+                storedID: id, parents: parents, origin: origin, timeMilliseconds: time, valueDigest: digest, kind: kind,
+                payload: payload, generation: generation, modelVersion: modelVersion
+            ))
+        }
+        return (head, commits)
+    }
+
     private func selectCommits(_ query: PostgresQuery, on connection: PostgresConnection) async throws -> [ServerCommit] {
         var commits: [ServerCommit] = []
         let rows = try await connection.query(query, logger: logger)

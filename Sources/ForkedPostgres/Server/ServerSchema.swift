@@ -66,6 +66,40 @@ enum ServerSchema {
             """,
             "CREATE TABLE forked_history_collections (document text PRIMARY KEY, before_ms bigint NOT NULL)",
         ],
+        // An upload's turn at the document's row in one round trip: the lock and the commits
+        // the device has not seen. A function, because its second query sees what committed
+        // while the first waited for the lock; one statement's snapshot would not.
+        [
+            """
+            CREATE FUNCTION forked_lock_document(document_name text, known bigint)
+            RETURNS TABLE (
+                head_generation bigint, head_id bytea, head_device text, head_model_version integer,
+                id bytea, parents bytea, origin text, time_ms bigint, value_digest bytea, kind smallint,
+                payload bytea, generation bigint, model_version integer
+            )
+            LANGUAGE plpgsql VOLATILE AS $$
+            DECLARE
+                locked forked_documents%ROWTYPE;
+            BEGIN
+                SELECT * INTO locked FROM forked_documents d WHERE d.name = document_name FOR UPDATE;
+                IF NOT FOUND THEN
+                    RETURN;
+                END IF;
+                RETURN QUERY
+                    SELECT locked.generation, locked.head, locked.device, locked.model_version,
+                           c.id, c.parents, c.origin, c.time_ms, c.value_digest, c.kind, c.payload, c.generation, c.model_version
+                    FROM forked_commits c
+                    WHERE c.document = document_name AND known > 0 AND c.generation > known AND c.generation <= locked.generation
+                    ORDER BY c.generation;
+                IF NOT FOUND THEN
+                    RETURN QUERY SELECT locked.generation, locked.head, locked.device, locked.model_version,
+                        NULL::bytea, NULL::bytea, NULL::text, NULL::bigint, NULL::bytea, NULL::smallint, NULL::bytea,
+                        NULL::bigint, NULL::integer;
+                END IF;
+            END
+            $$
+            """,
+        ],
     ]
 
     /// Brings the database's tables to ``currentVersion``.
