@@ -170,10 +170,7 @@ extension PostgresExchange {
             if try commits.count < newer.count || !receive(commits) {
                 try await fetch(on: connection)
             }
-            // No upload here: a merge that changed main reaches ``noteLocalChanges()`` through
-            // the resource's change stream, which keeps uploads ``Options/uploadDelay`` apart.
-            // Uploading after every handling let busy devices queue for the row lock every
-            // ``Options/receiveSpacing`` instead.
+            try await uploadPendingChanges(on: connection)
         case .poll:
             try await fetch(on: connection)
             try await uploadPendingChanges(on: connection)

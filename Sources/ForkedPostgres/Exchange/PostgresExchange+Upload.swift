@@ -41,10 +41,15 @@ extension PostgresExchange {
                 // Without the optimistic attempt, this is where another device's generation is met.
                 if contended, let head, head.generation != self.localState.generation { self.noteConflict() }
                 try await self.catchUp(to: head, fetched: fetched, on: connection)
-                guard let prepared = try self.prepareUpload() else { return nil }
+                guard let prepared = try self.prepareUpload(recordingSlot: false) else { return nil }
+                // The commit lands only with this transaction's COMMIT, sent once both are done:
+                // its id goes to the disk while the statement travels, not before it, so the
+                // flush is not one more wait for every device queued behind this one.
+                async let recorded: Void = self.pendingSlot.record(prepared.commit.commit.id)
                 let outcome = try await self.store.publish(
                     prepared.commit, expecting: prepared.expected, device: self.deviceID, on: connection
                 )
+                try await recorded
                 return (prepared, outcome)
             }
             // Recorded only now that the transaction committed: a failed commit leaves the
@@ -92,14 +97,17 @@ extension PostgresExchange {
     }
 
     /// The commit of main's value when it differs from the server fork, else `nil` (nothing to upload).
-    private func prepareUpload() throws -> PreparedUpload? {
+    ///
+    /// - Parameter recordingSlot: Whether to write the commit's id into ``pendingSlot`` now;
+    ///   a caller that publishes inside a transaction may write it while the statement travels.
+    private func prepareUpload(recordingSlot: Bool = true) throws -> PreparedUpload? {
         guard let (main, server) = try pendingValues() else { return nil }
         let local = localState
         let base = try holdsRecordedHead(server, local) ? server : nil
         let commit = try makeCommit(of: main, parent: local.head, base: base, generation: local.generation + 1)
-        // On the disk before the commit is published (see ``PendingCommitSlot``); the state file
+        // On the disk before the commit can land (see ``PendingCommitSlot``); the state file
         // follows lazily.
-        try pendingSlot.record(commit.commit.id)
+        if recordingSlot { try pendingSlot.record(commit.commit.id) }
         try updateLocalState(durably: false) { $0.pendingCommit = commit.idBytes }
         return PreparedUpload(main: main, commit: commit, expected: local.generation)
     }
