@@ -204,15 +204,19 @@ public final class FileRepository<Resource: Codable & Sendable & Equatable>: Rep
         let previous = cache.manifest?.commits ?? [:]
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
+        var wroteCommitFiles = false
         for (version, commit) in stored {
             if let known = previous[String(version)], cache.commits[version] != nil {
                 checksums[String(version)] = known
                 continue
             }
             let data = try encoder.encode(commit)
-            try AtomicFile.write(data, to: commitURL(version))
+            try AtomicFile.write(data, to: commitURL(version), syncingDirectory: false)
+            wroteCommitFiles = true
             checksums[String(version)] = RepositoryManifest.CommitEntry(checksum: Checksum.of(data))
         }
+        // One flush for all new commit files, and before the manifest naming them can be on the disk.
+        if wroteCommitFiles { AtomicFile.syncDirectory(commitsURL.path) }
         let manifest = RepositoryManifest(
             format: RepositoryManifest.currentFormat,
             generation: (cache.manifest?.generation ?? 0) + 1,

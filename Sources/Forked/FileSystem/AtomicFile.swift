@@ -29,6 +29,14 @@ public enum AtomicFile {
     /// - Throws: ``ForkedError/fileSystem(path:reason:)`` naming the file and the failed step.
     public static func write<Bytes: Sequence>(_ bytes: Bytes, to url: URL, options: Options = []) throws
     where Bytes.Element == UInt8 {
+        try write(bytes, to: url, options: options, syncingDirectory: true)
+    }
+
+    /// ``write(_:to:options:)``, leaving the directory's flush to the caller when
+    /// `syncingDirectory` is `false`: a caller writing several files into one directory flushes
+    /// it once (``syncDirectory(_:)``), before anything that depends on them.
+    static func write<Bytes: Sequence>(_ bytes: Bytes, to url: URL, options: Options = [], syncingDirectory: Bool) throws
+    where Bytes.Element == UInt8 {
         let target = options.contains(.keepsExistingFile) ? resolvingLinks(url.path) : url.path
         let existing = options.contains(.keepsExistingFile) ? try existingAttributes(of: target) : nil
         let directory = (target as NSString).deletingLastPathComponent
@@ -48,7 +56,7 @@ public enum AtomicFile {
             unlink(temporary)
             throw (error as? ForkedError)?.retargeted(to: url.path) ?? error
         }
-        syncDirectory(directory.isEmpty ? "." : directory)
+        if syncingDirectory { syncDirectory(directory.isEmpty ? "." : directory) }
     }
 
     /// Writes `bytes` to `url` (which must not be visible to readers yet) and flushes it, for

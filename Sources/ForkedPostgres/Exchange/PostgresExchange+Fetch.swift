@@ -122,8 +122,9 @@ extension PostgresExchange {
             throw PostgresSyncError.corruptDocument("the value rebuilt for generation \(last.generation) does not match its digest")
         }
         if try value != resource.value(in: Self.serverFork) {
-            try resource.update(Self.serverFork, with: value)
-            try resource.mergeIntoMain(from: Self.serverFork)
+            // One write of the repository, not two: on disk each write flushes it several times,
+            // and inside an upload's turn other devices wait for this one.
+            try resource.mergeIntoMain(from: Self.serverFork, receiving: value)
             updateStatus { $0.remoteChangesApplied += 1 }
             logger.debug("merged server version", metadata: ["generation": "\(last.generation)"])
         }
