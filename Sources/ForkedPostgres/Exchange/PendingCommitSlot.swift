@@ -7,10 +7,8 @@ import Synchronization
 /// beside the state file, so that after a crash the device recognises that commit on the server
 /// as its own.
 ///
-/// The id must be on the disk before the commit can land on the server, and in a turn at the
-/// document's row that is while the device holds the row lock, which every other device is
-/// waiting for (the flush runs while the publishing statement travels, and the transaction
-/// commits once both are done). Rewriting the state
+/// The id must be on the disk before the commit can land on the server, and in an upload's turn
+/// at the document that is while every other device waits for the turn. Rewriting the state
 /// file there (a new file, `fsync`, rename, `fsync` of the directory) took 0.8 ms at the median
 /// with fifty devices on one disk, most of a turn's own work: each of those steps commits the
 /// file system's journal. Here the same 64 bytes are overwritten in place and flushed with

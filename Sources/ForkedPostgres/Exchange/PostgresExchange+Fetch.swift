@@ -13,7 +13,7 @@ extension PostgresExchange {
     ///
     /// The value is rebuilt from the commits after the one the server fork holds, or from the
     /// newest snapshot when that one is unknown. `fetched`: those commits when they were read
-    /// with the head (``DocumentStore/lockedHeadAndCommits(after:inTransactionOn:)``).
+    /// with the head (``DocumentStore/beginTurn(after:on:)``).
     func catchUp(to head: DocumentStore.Head?, fetched: [ServerCommit]? = nil, on connection: PostgresConnection) async throws {
         guard let head else {
             // Nobody published the document yet: main is the first version.

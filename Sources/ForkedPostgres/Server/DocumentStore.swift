@@ -63,13 +63,18 @@ struct DocumentStore: Sendable {
     }
 
     /// Makes `commit` the document's head if the document is still at `expected` (0: not yet
-    /// published), stores it and announces it, in one statement: one round trip, and in a
-    /// transaction of the caller's (after ``lockedHead(inTransactionOn:)``) no more time holding
-    /// the document's row than that.
+    /// published), stores it and announces it, in one statement: one round trip.
     ///
     /// The row is updated (or inserted) first; the commit is stored and announced only for the
     /// row the update returned, so an upload that lost the race changes nothing.
-    func publish(_ commit: ServerCommit, expecting expected: Int64, device: String, on connection: PostgresConnection) async throws -> PublishOutcome {
+    ///
+    /// - Parameter endingTurn: Whether a commit that lands also ends this connection's turn
+    ///   (``beginTurn(after:on:)``). The turn ends only once the row is updated, so the next
+    ///   device's turn starts by waiting for this statement to commit. A commit that does not
+    ///   land leaves the turn held: end it with ``endTurn(on:)``.
+    func publish(
+        _ commit: ServerCommit, expecting expected: Int64, device: String, endingTurn: Bool = false, on connection: PostgresConnection
+    ) async throws -> PublishOutcome {
         // The parameters by number, as both forms of the statement use them; the SQL below is
         // constant text, every value reaches the server as a parameter.
         var binds = PostgresBindings(capacity: 14)
@@ -103,7 +108,7 @@ struct DocumentStore: Sendable {
                 SELECT $1, $3, $7, $8, $9, $10, $11, $12, moved.generation, $5 FROM moved
                 RETURNING generation
             )
-            SELECT pg_notify($13, $14) FROM stored
+            SELECT pg_notify($13, $14)\(endingTurn ? ", forked_end_turn($1)" : "") FROM stored
             """, binds: binds)
         let published = try await connection.query(statement, logger: logger).collect()
         return published.isEmpty ? .generationMoved : .published(generation: commit.generation)
@@ -119,13 +124,18 @@ struct DocumentStore: Sendable {
         )
     }
 
-    /// Like ``lockedHead(inTransactionOn:)``, and also returns the commits after generation
-    /// `known` up to the head, oldest first (none when `known` is 0 or the head): one round trip
-    /// while every other uploader waits.
-    func lockedHeadAndCommits(after known: Int64, inTransactionOn connection: PostgresConnection) async throws -> (Head?, [ServerCommit]) {
+    /// Begins an upload's turn at the document: waits until no other connection holds it, holds
+    /// it past this statement (a session-level advisory lock: no transaction stays open while the
+    /// device merges), and returns the document's row with the commits after generation `known`
+    /// up to the head, oldest first (none when `known` is 0 or the head), read once the previous
+    /// turn's commit is visible. `nil` for a document not yet published.
+    ///
+    /// The turn ends when a publish with `endingTurn` lands, with ``endTurn(on:)``, or with the
+    /// connection: the server keeps it for as long as the session lives.
+    func beginTurn(after known: Int64, on connection: PostgresConnection) async throws -> (Head?, [ServerCommit]) {
         var head: Head?
         var commits: [ServerCommit] = []
-        let rows = try await connection.query("SELECT * FROM forked_lock_document(\(document), \(known))", logger: logger)
+        let rows = try await connection.query("SELECT * FROM forked_begin_turn(\(document), \(known))", logger: logger)
         for try await row in rows.decode(
             (Int64, Data, String, Int, Data?, Data?, String?, Int64?, Data?, Int16?, Data?, Int64?, Int?).self
         ) {
@@ -140,6 +150,11 @@ struct DocumentStore: Sendable {
             ))
         }
         return (head, commits)
+    }
+
+    /// Ends this connection's turn at the document, if it holds one.
+    func endTurn(on connection: PostgresConnection) async throws {
+        _ = try await connection.query("SELECT forked_end_turn(\(document))", logger: logger).collect()
     }
 
     private func selectCommits(_ query: PostgresQuery, on connection: PostgresConnection) async throws -> [ServerCommit] {

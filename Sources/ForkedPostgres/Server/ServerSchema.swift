@@ -100,6 +100,34 @@ enum ServerSchema {
             $$
             """,
         ],
+        // Upload turns held outside a transaction: a session-level advisory lock on the
+        // document's name, which the publishing statement releases, so no COMMIT round trip is
+        // left inside a turn. Beginning a turn still waits for the row (the previous turn's
+        // publish commits just after it ends the turn) and reads the commits with a fresh snapshot.
+        // The lock's first key is constant ("fork" in ASCII), so that turns do not meet the
+        // database's other advisory locks; the second is a hash of the name.
+        [
+            """
+            CREATE FUNCTION forked_end_turn(document_name text) RETURNS boolean
+            LANGUAGE sql VOLATILE AS $$
+                SELECT pg_advisory_unlock(1718579819, hashtext(document_name))
+            $$
+            """,
+            """
+            CREATE FUNCTION forked_begin_turn(document_name text, known bigint)
+            RETURNS TABLE (
+                head_generation bigint, head_id bytea, head_device text, head_model_version integer,
+                id bytea, parents bytea, origin text, time_ms bigint, value_digest bytea, kind smallint,
+                payload bytea, generation bigint, model_version integer
+            )
+            LANGUAGE plpgsql VOLATILE AS $$
+            BEGIN
+                PERFORM pg_advisory_lock(1718579819, hashtext(document_name));
+                RETURN QUERY SELECT * FROM forked_lock_document(document_name, known);
+            END
+            $$
+            """,
+        ],
     ]
 
     /// Brings the database's tables to ``currentVersion``.
