@@ -19,7 +19,7 @@ extension PostgresExchange {
         let now = ContinuousClock.now
         let contended = shared.withLock { state in state.lastUploadConflict.map { now - $0 < Self.contentionMemory } ?? false }
         if contended {
-            // Nothing to upload means no turn at the lock.
+            // Nothing to upload means no turn.
             guard try pendingValues() != nil else { return }
         } else {
             guard let prepared = try prepareUpload() else { return }
