@@ -1,6 +1,6 @@
 extension ForkedResource {
     /// A merge's inputs, read in one transaction so they are consistent with each other.
-    private struct PendingMerge {
+    struct PendingMerge {
         let main: Commit<ResourceType>
         let head: Commit<ResourceType>
         let ancestor: Commit<ResourceType>

@@ -27,7 +27,8 @@ extension ForkedResource {
             let (main, record) = try repository.withState { state in (state.main, try state.record(of: fork)) }
             // The received value is the latest change, so it is the dominant side, as it would
             // be after a separate update.
-            let merged = try record.ancestor.map { ancestor in
+            let ancestor = record.ancestor
+            let merged = try ancestor.map { ancestor in
                 try ValueMerging.merge(value, withSubordinate: main.content, commonAncestor: ancestor.content)
             }
             let action: MergeAction? = try broadcaster.publishing {
@@ -38,15 +39,14 @@ extension ForkedResource {
                     let version = state.tick()
                     let head = Commit(version: version, changeTime: version, content: value)
                     let updated = ForkChange(fork: fork, kind: .updated, version: version)
-                    guard let merged else {
+                    guard let merged, let ancestor else {
                         // Main has not moved since the fork last shared it: main takes the value.
                         state.moveMain(to: head)
                         state.forks[fork] = ForkRecord()
                         return (.fastForward, [updated, ForkChange(fork: .main, kind: .merged(.fastForward), mergingFork: fork, version: version)])
                     }
-                    if merged != main.content {
-                        state.moveMain(to: Commit(version: state.tick(), changeTime: max(main.changeTime, head.changeTime), content: merged))
-                    }
+                    let pending = PendingMerge(main: main, head: head, ancestor: ancestor)
+                    if merged != main.content { state.moveMain(to: pending.commit(of: merged, in: &state)) }
                     // As after mergeIntoMain: the fork's value is what the two last shared.
                     state.forks[fork] = ForkRecord(ancestor: head, head: nil, edits: 0)
                     let mergedChange = ForkChange(fork: .main, kind: .merged(.resolveConflict), mergingFork: fork, version: state.main.version)
