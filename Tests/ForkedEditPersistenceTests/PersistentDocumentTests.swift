@@ -57,6 +57,27 @@ struct PersistentDocumentTests {
         try reopened.close()
     }
 
+    @Test("a fork's lock released a moment after opening began is claimed, not reported as taken")
+    func briefHolderOfAForkIsWaitedFor() throws {
+        let scratch = try ScratchFile(text: "hello\n")
+        do {
+            let document = try scratch.open()
+            try type("unsaved ", into: try document.session())
+            try document.close()
+        }
+        // Held as a child process starting elsewhere holds a copy of it, until it runs its program.
+        let copy = LockCopy(try #require(try FileLock.acquireIfFree(scratch.layout.ownershipLock(of: Fork(name: "left")))))
+        // A thread of its own: the shared queues can be busy for longer than the grace when every
+        // test runs at once.
+        Thread.detachNewThread {
+            Thread.sleep(forTimeInterval: 0.05)
+            copy.release()
+        }
+        let reopened = try scratch.open()
+        #expect(try reopened.resource.value(in: Fork(name: "left"))?.text == "unsaved hello\n")
+        try reopened.close()
+    }
+
     @Test("edits journaled but never snapshotted come back after a crash, both panes exactly")
     func crashRecoveryRestoresBothPanes() throws {
         let scratch = try ScratchFile(text: "alpha\nbeta\ngamma\n")
@@ -363,5 +384,19 @@ struct SessionOnFileRepositoryTests {
         #expect(try other.value(in: Fork(name: "right"))?.text == ">one\n")
         try type("<F5>", into: session)
         #expect(try other.value(in: .main)?.text == ">one!\n")
+    }
+}
+
+/// A lock held until another thread releases it.
+private final class LockCopy: @unchecked Sendable {
+    private let guardLock = NSLock()
+    private var held: FileLock?
+
+    init(_ lock: FileLock) { held = lock }
+
+    func release() {
+        guardLock.lock()
+        held = nil
+        guardLock.unlock()
     }
 }
