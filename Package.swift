@@ -155,7 +155,8 @@ let package = Package(
         ),
         .testTarget(name: "ForkedEditCoreTests", dependencies: ["ForkedEditCore"], swiftSettings: strictSettings),
         .testTarget(
-            name: "ForkedEditPersistenceTests", dependencies: ["ForkedEditPersistence", "ForkedEditCore", "Forked", "ForkedHistory"],
+            name: "ForkedEditPersistenceTests",
+            dependencies: ["ForkedEditPersistence", "ForkedEditCore", "Forked", "ForkedHistory", "ForkedTestSupport"],
             swiftSettings: strictSettings
         ),
         .testTarget(

@@ -97,27 +97,17 @@ extension PersistentDocument {
         }
     }
 
-    /// The lock on `url`, or `nil` when it stays held for half a second.
-    ///
-    /// A lock just released can still be held for a moment: a child process that another thread
-    /// is starting holds a copy of every descriptor until it runs its program (closing them
-    /// then), so an editor that closes and at once reopens a fork may find it briefly taken.
-    /// Another editor of the fork holds it for good, and is still reported.
-    private static func claim(_ url: URL) throws -> FileLock? {
-        let deadline = ContinuousClock.now + .milliseconds(500)
-        while true {
-            if let lock = try FileLock.acquireIfFree(url) { return lock }
-            guard ContinuousClock.now < deadline else { return nil }
-            usleep(10_000)
-        }
-    }
+    /// How long a fork's lock may stay held before the fork counts as being edited elsewhere:
+    /// an editor that closes a fork and at once reopens it can find it briefly taken (see
+    /// ``FileLock/acquireIfFree(_:waitingAtMost:)``).
+    static let ownershipPatience = Duration.milliseconds(500)
 
     /// Claims this process's forks, then opens the repository. The caller holds the open lock.
     static func openStorage(_ layout: ForkedDirectoryLayout, ownForks: [Fork]) throws -> Storage {
         // Claimed before anything is read, so a second editor of the same fork stops here
         // instead of writing the same journal.
         let ownership = try ownForks.map { fork in
-            guard let lock = try claim(layout.ownershipLock(of: fork)) else {
+            guard let lock = try FileLock.acquireIfFree(layout.ownershipLock(of: fork), waitingAtMost: ownershipPatience) else {
                 throw PersistenceError.forkInUse(fork: fork.name, file: layout.file.path)
             }
             return lock

@@ -66,7 +66,9 @@ public enum StoredForks {
         }
         try FileLock.withLock(on: layout.openLock) {
             // Held while removing, so no editor can claim the fork half-way.
-            guard let ownership = try FileLock.acquireIfFree(layout.ownershipLock(of: fork)) else {
+            guard let ownership = try FileLock.acquireIfFree(
+                layout.ownershipLock(of: fork), waitingAtMost: PersistentDocument.ownershipPatience
+            ) else {
                 throw PersistenceError.forkInUse(fork: fork.name, file: file.path)
             }
             let resource = try ForkedResource(repository: try repository(layout))

@@ -1,6 +1,7 @@
 @_spi(FaultInjection) import Forked
 import ForkedEditCore
 import ForkedEditPersistence
+import ForkedTestSupport
 import Foundation
 import Testing
 
@@ -66,13 +67,8 @@ struct PersistentDocumentTests {
             try document.close()
         }
         // Held as a child process starting elsewhere holds a copy of it, until it runs its program.
-        let copy = LockCopy(try #require(try FileLock.acquireIfFree(scratch.layout.ownershipLock(of: Fork(name: "left")))))
-        // A thread of its own: the shared queues can be busy for longer than the grace when every
-        // test runs at once.
-        Thread.detachNewThread {
-            Thread.sleep(forTimeInterval: 0.05)
-            copy.release()
-        }
+        let copy = ReleasedLater(try #require(try FileLock.acquireIfFree(scratch.layout.ownershipLock(of: Fork(name: "left")))))
+        copy.release(after: .milliseconds(50))
         let reopened = try scratch.open()
         #expect(try reopened.resource.value(in: Fork(name: "left"))?.text == "unsaved hello\n")
         try reopened.close()
@@ -384,19 +380,5 @@ struct SessionOnFileRepositoryTests {
         #expect(try other.value(in: Fork(name: "right"))?.text == ">one\n")
         try type("<F5>", into: session)
         #expect(try other.value(in: .main)?.text == ">one!\n")
-    }
-}
-
-/// A lock held until another thread releases it.
-private final class LockCopy: @unchecked Sendable {
-    private let guardLock = NSLock()
-    private var held: FileLock?
-
-    init(_ lock: FileLock) { held = lock }
-
-    func release() {
-        guardLock.lock()
-        held = nil
-        guardLock.unlock()
     }
 }

@@ -72,8 +72,7 @@ struct AnnouncedCommitTests {
             let first = try Device(settings: server.settings(), initialText: "one\n", options: options)
             let second = try Device(settings: server.settings(), options: options)
             defer { Task { await first.remove(); await second.remove() } }
-            first.exchange.start()
-            #expect(await eventually { first.exchange.status.uploads == 1 })
+            #expect(await first.startAndAwaitFirstUpload())
             second.exchange.start()
             #expect(await eventually { second.text == "one\n" })
 

@@ -15,8 +15,7 @@ struct DeltaTests {
             let long = String(repeating: "lorem ipsum dolor sit amet, consectetur adipiscing elit\n", count: 4000)
             let typing = try Device(settings: server.settings(), initialText: long, options: options)
             defer { Task { await typing.remove() } }
-            typing.exchange.start()
-            #expect(await eventually { typing.exchange.status.uploads == 1 })
+            #expect(await typing.startAndAwaitFirstUpload())
             let firstUpload = typing.exchange.status.payloadBytesUploaded
             #expect(firstUpload >= long.utf8.count)
 
@@ -53,8 +52,7 @@ struct DeltaTests {
         try await withPostgresServer { server in
             let device = try Device(settings: server.settings(), initialText: "one\n")
             defer { Task { await device.remove() } }
-            device.exchange.start()
-            #expect(await eventually { device.exchange.status.uploads == 1 })
+            #expect(await device.startAndAwaitFirstUpload())
             try device.edit { $0 += "two\n" }
             #expect(await eventually { device.exchange.status.uploads == 2 && !device.exchange.status.hasPendingChanges })
             let rows = try server.psql(

@@ -10,8 +10,7 @@ struct ExchangeTests {
         try await withPostgresServer { server in
             let first = try Device(settings: server.settings(), initialText: "one\ntwo\nthree\n")
             defer { Task { await first.remove() } }
-            first.exchange.start()
-            #expect(await eventually { first.exchange.status.uploads == 1 })
+            #expect(await first.startAndAwaitFirstUpload())
 
             let second = try Device(settings: server.settings())
             defer { Task { await second.remove() } }
@@ -29,8 +28,7 @@ struct ExchangeTests {
         try await withPostgresServer { server in
             let device = try Device(settings: server.settings(), initialText: "a")
             defer { Task { await device.remove() } }
-            device.exchange.start()
-            #expect(await eventually { device.exchange.status.uploads == 1 })
+            #expect(await device.startAndAwaitFirstUpload())
             for (index, letter) in ["b", "c", "d"].enumerated() {
                 try device.edit { $0 += letter }
                 // The status learns of a change to main a moment later (through the change
@@ -62,8 +60,7 @@ struct ExchangeTests {
         try await withPostgresServer { server in
             let publisher = try Device(settings: server.settings(), initialText: "from the server\n")
             defer { Task { await publisher.remove() } }
-            publisher.exchange.start()
-            #expect(await eventually { publisher.exchange.status.uploads == 1 })
+            #expect(await publisher.startAndAwaitFirstUpload())
             await publisher.exchange.stop()
 
             try server.stopServer()
@@ -141,8 +138,7 @@ struct ExchangeTests {
         try await withPostgresServer { server in
             let staying = try Device(settings: server.settings(), initialText: "shared\n")
             defer { Task { await staying.remove() } }
-            staying.exchange.start()
-            #expect(await eventually { staying.exchange.status.uploads == 1 })
+            #expect(await staying.startAndAwaitFirstUpload())
 
             let travellerDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("forked-device-\(UUID().uuidString)")
             let leaving = try Device(settings: server.settings(), directory: travellerDirectory)

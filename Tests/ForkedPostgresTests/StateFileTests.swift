@@ -17,8 +17,7 @@ struct StateFileTests {
         try await withPostgresServer { server in
             let writer = try Device(settings: server.settings(), initialText: "one\n")
             defer { Task { await writer.remove() } }
-            writer.exchange.start()
-            #expect(await eventually { writer.exchange.status.uploads == 1 })
+            #expect(await writer.startAndAwaitFirstUpload())
 
             let reader = try Device(settings: server.settings())
             reader.exchange.start()
@@ -54,8 +53,7 @@ struct StateFileTests {
         try await withPostgresServer { server in
             let first = try Device(settings: server.settings(), initialText: "one\n")
             defer { Task { await first.remove() } }
-            first.exchange.start()
-            #expect(await eventually { first.exchange.status.uploads == 1 })
+            #expect(await first.startAndAwaitFirstUpload())
             await first.exchange.stop()
             let stateFile = try Self.stateFile(of: first)
             let beforeSecondUpload = try Data(contentsOf: stateFile)
@@ -74,8 +72,7 @@ struct StateFileTests {
             try PendingCommitSlot(url: stateFile.deletingPathExtension().appendingPathExtension("pending")).record(try #require(CommitID(bytes: published)))
 
             let recovered = try Device(settings: server.settings(), directory: first.directory)
-            recovered.exchange.start()
-            #expect(await eventually { recovered.exchange.status.uploads == 1 })
+            #expect(await recovered.startAndAwaitFirstUpload())
             #expect(recovered.exchange.status.remoteChangesApplied == 0, "taken as this device's own, not merged as another's")
             #expect(recovered.text == "one\ntwo\n")
             try recovered.edit { $0 += "three\n" }

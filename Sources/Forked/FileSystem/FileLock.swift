@@ -33,6 +33,23 @@ public final class FileLock: Sendable {
         return FileLock(holding: file)
     }
 
+    /// Takes the lock on `url` if it is free or becomes free within `timeout`; `nil` when it stays
+    /// held that long.
+    ///
+    /// Use it where a holder is an error to report, not something to wait for: a lock just
+    /// released can still be held for a moment, because a child process that another thread is
+    /// starting holds a copy of every descriptor until it runs its program (closing them then).
+    /// A real holder keeps it past the timeout, and is still reported.
+    public static func acquireIfFree(_ url: URL, waitingAtMost timeout: Duration) throws -> FileLock? {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            if let lock = try acquireIfFree(url) { return lock }
+            guard ContinuousClock.now < deadline else { return nil }
+            // Polled: flock has no timed wait.
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+    }
+
     /// Whether some open file holds the lock on `url` right now (a missing lock file is free).
     public static func isHeld(_ url: URL) throws -> Bool {
         guard FileManager.default.fileExists(atPath: url.path) else { return false }

@@ -50,6 +50,13 @@ final class Device: Sendable {
 
     var text: String? { (try? resource.value(in: .main))?.text }
 
+    /// Starts the exchange and waits for its first upload (the device's initial text); whether
+    /// it came in time.
+    func startAndAwaitFirstUpload() async -> Bool {
+        exchange.start()
+        return await eventually { self.exchange.status.uploads == 1 }
+    }
+
     /// The fork local edits are made in before they are merged into main.
     static let editsFork = Fork(name: "device-edits")
 

@@ -1,5 +1,6 @@
 import Foundation
 @testable import Forked
+import ForkedTestSupport
 import Testing
 
 @Suite("File locks")
@@ -16,6 +17,21 @@ struct FileLockTests {
         holder = nil
         #expect(try !FileLock.isHeld(url))
         #expect(try FileLock.acquireIfFree(url) != nil)
+    }
+
+    @Test("a lock released within the wait is taken; one held past it answers nil after about the wait")
+    func timedWait() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let url = directory.appendingPathComponent("lock")
+        let holder = ReleasedLater(try FileLock.acquire(url))
+        let clock = ContinuousClock()
+        let start = clock.now
+        #expect(try FileLock.acquireIfFree(url, waitingAtMost: .milliseconds(60)) == nil)
+        #expect(clock.now - start >= .milliseconds(60))
+        holder.release(after: .milliseconds(50))
+        #expect(try FileLock.acquireIfFree(url, waitingAtMost: .seconds(10)) != nil)
+        #expect(clock.now - start < .seconds(10))
     }
 
     @Test("a refused lock closes its descriptor once: files opened meanwhile on other threads keep working")
