@@ -47,11 +47,7 @@ struct PersistentDocumentTests {
         let left = Set(try FileManager.default.contentsOfDirectory(atPath: directory))
         #expect(left.isSubset(of: ["history", "open.lock"]), "\(left)")
 
-        do {
-            let document = try scratch.open()
-            try type("unsaved ", into: try document.session())
-            try document.close()
-        }
+        try scratch.typeAndClose("unsaved ")
         #expect(FileManager.default.fileExists(atPath: directory), "an unsaved edit is kept")
         let reopened = try scratch.open()
         #expect(try reopened.resource.value(in: Fork(name: "left"))?.text == "unsaved new hello\n")
@@ -61,11 +57,7 @@ struct PersistentDocumentTests {
     @Test("a fork's lock released a moment after opening began is claimed, not reported as taken")
     func briefHolderOfAForkIsWaitedFor() throws {
         let scratch = try ScratchFile(text: "hello\n")
-        do {
-            let document = try scratch.open()
-            try type("unsaved ", into: try document.session())
-            try document.close()
-        }
+        try scratch.typeAndClose("unsaved ")
         // Held as a child process starting elsewhere holds a copy of it, until it runs its program.
         let copy = ReleasedLater(try #require(try FileLock.acquireIfFree(scratch.layout.ownershipLock(of: Fork(name: "left")))))
         copy.release(after: .milliseconds(50))
@@ -303,11 +295,7 @@ struct PersistentDocumentTests {
     @Test("a damaged repository is reported clearly and moved aside, never deleted")
     func corruptRepository() throws {
         let scratch = try ScratchFile(text: "keep me\n")
-        do {
-            let document = try scratch.open()
-            try type("x<Tab>", into: try document.session())
-            try document.close()
-        }
+        try scratch.typeAndClose("x<Tab>")
         let manifest = scratch.layout.repository.appendingPathComponent("manifest.json")
         try Data("{ not json".utf8).write(to: manifest)
         #expect {

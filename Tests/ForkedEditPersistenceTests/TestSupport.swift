@@ -33,6 +33,14 @@ final class ScratchFile {
         )
     }
 
+    /// Opens the file, types `keys` (key notation) into a session and closes it: edits journaled
+    /// and stored, as an editor that quit normally leaves them.
+    func typeAndClose(_ keys: String) throws {
+        let document = try open()
+        try type(keys, into: try document.session())
+        try document.close()
+    }
+
     /// A copy of the file and its state directory in a new scratch directory.
     func copy() throws -> ScratchFile {
         let copy = try ScratchFile(text: nil, name: file.lastPathComponent)
