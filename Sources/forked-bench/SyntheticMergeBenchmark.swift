@@ -53,9 +53,12 @@ struct MergeInput {
             name: "TextMerger.merge (in-process)", size: label, milliseconds: mergeTime, reference: gitTime,
             note: "\(ResultTable.format(megabytesPerSecond, decimals: 1)) MB/s, result \(merged.utf8.count) bytes"
         ))
+        var origins = merger.mergeWithOrigins(dominantText, withSubordinate: subordinateText, commonAncestor: ancestorText)
         let originsTime = Timing.medianMilliseconds(runs: runs) {
-            _ = merger.mergeWithOrigins(dominantText, withSubordinate: subordinateText, commonAncestor: ancestorText)
+            origins = merger.mergeWithOrigins(dominantText, withSubordinate: subordinateText, commonAncestor: ancestorText)
         }
+        // `merge` refines fewer lines than `mergeWithOrigins`; the two must still agree.
+        guard origins.text == merged else { throw BenchmarkFailure("TextMerger.merge and mergeWithOrigins give different texts at \(label)") }
         rows.append(BenchmarkRow(name: "TextMerger.mergeWithOrigins", size: label, milliseconds: originsTime, reference: gitTime))
         return rows
     }

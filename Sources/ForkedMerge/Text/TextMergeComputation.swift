@@ -239,10 +239,11 @@ struct TextMergeComputation {
     }
 
     /// The diffs of the two sides against the ancestor, refined to characters only where the
-    /// changed lines meet (overlap or touch) lines the other side changed. Elsewhere only one
-    /// side changed the text, and the merge takes its lines whole, whatever the diff inside
-    /// them: the merged text is the same as with ``sideDiffs(ancestor:lines:sides:)``, but its
-    /// hunks do not say which characters changed, so origins and statistics need the full diffs.
+    /// changed lines meet lines the other side changed in a way the character diffs could
+    /// affect (see ``RefinementNeed``). Elsewhere only one side changed the text, and the merge
+    /// takes its lines whole, whatever the diff inside them: the merged text is the same as with
+    /// ``sideDiffs(ancestor:lines:sides:)``, but its hunks do not say which characters changed,
+    /// so origins and statistics need the full diffs.
     static func sideDiffsRefinedWhereBothChanged(
         ancestor: UnsafeBufferPointer<UInt8>, lines: TextLines, dominant: UnsafeBufferPointer<UInt8>, subordinate: UnsafeBufferPointer<UInt8>
     ) -> [SideDiff] {
@@ -252,13 +253,14 @@ struct TextMergeComputation {
             let (diff, sideLines) = input.textDiff(side: side)
             return LineDiff(diff: diff, lines: sideLines, lineHunks: diff.lineHunks())
         }
-        let meeting = [
-            linesMeeting(lineDiffs[0].lineHunks, lineDiffs[1].lineHunks),
-            linesMeeting(lineDiffs[1].lineHunks, lineDiffs[0].lineHunks),
+        let needs = [
+            RefinementNeed(lineDiffs[0].diff, lineDiffs[0].lineHunks),
+            RefinementNeed(lineDiffs[1].diff, lineDiffs[1].lineHunks),
         ]
+        let refined = [needs[0].blocksToRefine(meeting: needs[1]), needs[1].blocksToRefine(meeting: needs[0])]
         return forBothSides(inParallel: parallel) { side in
             let lineDiff = lineDiffs[side]
-            return SideDiff(lines: lineDiff.lines, hunks: lineDiff.diff.hunks(refining: lineDiff.lineHunks, where: { meeting[side][$0] }))
+            return SideDiff(lines: lineDiff.lines, hunks: lineDiff.diff.hunks(refining: lineDiff.lineHunks, where: { refined[side][$0] }))
         }
     }
 
@@ -267,20 +269,6 @@ struct TextMergeComputation {
         let diff: TextDiff
         let lines: TextLines
         let lineHunks: [DiffHunk]
-    }
-
-    /// For each of `hunks` (in ancestor line numbers, sorted), whether one of `others` overlaps
-    /// it or touches it (ends where it starts or starts where it ends).
-    static func linesMeeting(_ hunks: [DiffHunk], _ others: [DiffHunk]) -> [Bool] {
-        var meeting: [Bool] = []
-        meeting.reserveCapacity(hunks.count)
-        var next = 0
-        for hunk in hunks {
-            // Others ending before this hunk starts cannot meet it or any later one.
-            while next < others.count, others[next].ancestor.upperBound < hunk.ancestor.lowerBound { next += 1 }
-            meeting.append(next < others.count && others[next].ancestor.lowerBound <= hunk.ancestor.upperBound)
-        }
-        return meeting
     }
 
     /// `job(0)` and `job(1)`, on two threads when `inParallel`.

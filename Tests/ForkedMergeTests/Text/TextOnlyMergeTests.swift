@@ -7,21 +7,45 @@ import ForkedTestSupport
 /// (or changed next to each other); their text and conflicts must be those of the full diffs.
 @Suite("Text-only merges refine only where both sides changed")
 struct TextOnlyMergeTests {
-    @Test("a changed block meets the other side's when they overlap or touch, in line numbers")
-    func linesMeeting() {
-        let hunks = [
-            DiffHunk(ancestor: 0..<1, side: 0..<1),
-            DiffHunk(ancestor: 5..<5, side: 5..<6),
-            DiffHunk(ancestor: 9..<12, side: 10..<11),
-        ]
-        let others = [
-            DiffHunk(ancestor: 1..<2, side: 1..<3),
-            DiffHunk(ancestor: 7..<8, side: 8..<8),
-            DiffHunk(ancestor: 12..<12, side: 12..<13),
-        ]
-        #expect(TextMergeComputation.linesMeeting(hunks, others) == [true, false, true])
-        #expect(TextMergeComputation.linesMeeting(others, hunks) == [true, false, true])
-        #expect(TextMergeComputation.linesMeeting(hunks, []) == [false, false, false])
+    /// The blocks `blocksToRefine` picks for the dominant side of a three-way text.
+    private func refinedBlocks(_ ancestor: String, _ dominant: String, _ subordinate: String) -> (dominant: [Bool], subordinate: [Bool]) {
+        TextMergeComputation.withBuffers(ancestor, dominant, subordinate) { a, d, s in
+            let ancestorLines = TextLines(a)
+            func need(_ side: UnsafeBufferPointer<UInt8>) -> RefinementNeed {
+                let lines = TextLines(side)
+                let diff = TextDiff(
+                    ancestor: a, ancestorLineStarts: ancestorLines.starts, ancestorLineIDs: ancestorLines.ids,
+                    side: side, sideLineStarts: lines.starts, sideLineIDs: lines.ids
+                )
+                return RefinementNeed(diff, diff.lineHunks())
+            }
+            let (dominantNeed, subordinateNeed) = (need(d), need(s))
+            return (dominantNeed.blocksToRefine(meeting: subordinateNeed), subordinateNeed.blocksToRefine(meeting: dominantNeed))
+        }
+    }
+
+    @Test("blocks both sides changed are refined; blocks one side changed are not")
+    func overlappingAndDistantBlocks() {
+        let ancestor = "one two three\nfour five six\nseven eight nine\nten eleven twelve\n"
+        let dominant = "one 2 three\nfour five six\nseven eight nine\nten 11 twelve\n"
+        let subordinate = "one two 3\nfour five six\nseven eight nine\nten eleven twelve\n"
+        let blocks = refinedBlocks(ancestor, dominant, subordinate)
+        #expect(blocks.dominant == [true, false])
+        #expect(blocks.subordinate == [true])
+    }
+
+    @Test("a block next to the other side's is refined only when its changes reach the line between them")
+    func touchingBlocks() {
+        let ancestor = "one two three\nfour five six\n"
+        // Middle words changed on adjacent lines: each change stays inside its own line.
+        #expect(refinedBlocks(ancestor, "one 2 three\nfour five six\n", "one two three\nfour 5 six\n") == ([false], [false]))
+        // The last word before the line break, or the first word after it, reaches the boundary.
+        #expect(refinedBlocks(ancestor, "one two 3\nfour five six\n", "one two three\nfour 5 six\n") == ([true], [false]))
+        #expect(refinedBlocks(ancestor, "one 2 three\nfour five six\n", "one two three\n4 five six\n") == ([false], [true]))
+        // A change just before a trailing space and the line feed counts as reaching it.
+        #expect(refinedBlocks("one two \nfour five six\n", "one 2 \nfour five six\n", "one two \nfour 5 six\n") == ([true], [false]))
+        // A line inserted at the boundary is there by definition (refining it changes nothing).
+        #expect(refinedBlocks(ancestor, "one 2 three\nfour five six\n", "one two three\nnew\nfour five six\n") == ([false], [true]))
     }
 
     /// Words on lines, some lines edited (a word replaced, a letter typed, the line removed, a
@@ -57,6 +81,51 @@ struct TextOnlyMergeTests {
             #expect(report.text == full.text, "ancestor \(ancestor.debugDescription)")
             #expect(report.conflicts == full.conflicts, "ancestor \(ancestor.debugDescription)")
             #expect((try? TextMerger().merge(dominant, withSubordinate: subordinate, commonAncestor: ancestor)) == full.text)
+        }
+    }
+
+    /// A line with one word-level edit at its start, middle or end, or the line split, joined
+    /// to the next, duplicated or dropped: edits of the two sides on adjacent lines meet at
+    /// their line boundary in every way.
+    private func editedAtEdges(_ lines: [[String]], _ generator: inout SeededGenerator) -> String {
+        var result = ""
+        for var words in lines {
+            switch Int.random(in: 0..<16, using: &generator) {
+            case 0: words[0] = "first"
+            case 1: words[words.count - 1] = "last"
+            case 2: words.insert("new", at: 0)
+            case 3: words.append("new")
+            case 4: words[words.count / 2] = "mid"
+            case 5: result += words.joined(separator: " ") + " "; continue
+            case 6: result += words.joined(separator: " ") + "\nnew line\n"; continue
+            case 7: continue
+            case 8 where words.count > 1: words.insert("\n", at: words.count / 2)
+            case 9: words.append("")
+            default: break
+            }
+            result += words.joined(separator: " ") + "\n"
+        }
+        return result
+    }
+
+    @Test("text and conflicts equal those of the full diffs where edits meet at line boundaries", arguments: 0..<4)
+    func equalsFullDiffsAtLineBoundaries(seed: UInt64) {
+        var generator = SeededGenerator(state: seed &+ 100)
+        let words = ["alpha", "beta", "gamma", "delta", "eps", "new", "last", "first", "mid"]
+        for _ in 0..<250 {
+            let lines = (0..<Int.random(in: 2...10, using: &generator)).map { _ in
+                (0..<Int.random(in: 1...5, using: &generator)).map { _ in words.randomElement(using: &generator) ?? "" }
+                    + (Int.random(in: 0..<6, using: &generator) == 0 ? [""] : [])
+            }
+            // Some lines end with a space before their line feed.
+            let ancestor = lines.map { $0.joined(separator: " ") + "\n" }.joined()
+            let dominant = editedAtEdges(lines, &generator)
+            let subordinate = editedAtEdges(lines, &generator)
+            let full = TextMerger().mergeWithOrigins(dominant, withSubordinate: subordinate, commonAncestor: ancestor)
+            let report = TextMerger().mergeReportingConflicts(dominant, withSubordinate: subordinate, commonAncestor: ancestor)
+            let context = "ancestor \(ancestor.debugDescription) dominant \(dominant.debugDescription) subordinate \(subordinate.debugDescription)"
+            #expect(report.text == full.text, "\(context)")
+            #expect(report.conflicts == full.conflicts, "\(context)")
         }
     }
 }
