@@ -4,10 +4,11 @@ import Testing
 import ForkedTestSupport
 
 /// `merge` and `mergeReportingConflicts` diff by characters only the lines both sides changed
-/// (or changed next to each other); their text and conflicts must be those of the full diffs.
+/// (or changed next to each other, up to the line between them); their text and conflicts must
+/// be those of the full diffs.
 @Suite("Text-only merges refine only where both sides changed")
 struct TextOnlyMergeTests {
-    /// The blocks `blocksToRefine` picks for the dominant side of a three-way text.
+    /// The blocks `blocksToRefine` picks on each side of a three-way text.
     private func refinedBlocks(_ ancestor: String, _ dominant: String, _ subordinate: String) -> (dominant: [Bool], subordinate: [Bool]) {
         TextMergeComputation.withBuffers(ancestor, dominant, subordinate) { a, d, s in
             let ancestorLines = TextLines(a)
