@@ -32,6 +32,7 @@ struct RefinementNeed {
             var probe = next
             while !refine, probe < others.hunks.count, others.hunks[probe].ancestor.lowerBound <= hunk.ancestor.upperBound {
                 let other = others.hunks[probe]
+                // The three-way merge's own test of two sides' hunks interacting, on lines.
                 if SidedHunk(side: .dominant, hunk: hunk).interacts(with: SidedHunk(side: .subordinate, hunk: other)) {
                     refine = true
                 } else {
