@@ -7,7 +7,7 @@ import Foundation
 ///
 /// ```
 /// .todo.txt.forked/
-///   repository/          a FileRepository<TextDocument>: manifest.json, commits/, lock
+///   repository/          a FileRepository<TextDocument>: log, manifest.json, lock
 ///                        (main, every fork's value and common ancestor)
 ///   journals/<fork>.journal
 ///                        one AppendOnlyJournal per fork: a header record naming the fork's

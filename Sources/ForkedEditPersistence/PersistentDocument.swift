@@ -231,7 +231,7 @@ public final class PersistentDocument: EditorSessionObserver {
     }
 
     /// Whether another process changed the repository since this one last synchronized:
-    /// one lock and one read of the small manifest.
+    /// one lock and a `stat` of the repository's log (reading only what was appended since).
     public func repositoryChangedElsewhere() throws -> Bool {
         try repository?.withState { $0.clock } ?? syncedClock != syncedClock
     }

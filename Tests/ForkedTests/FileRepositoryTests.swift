@@ -27,21 +27,28 @@ struct FileRepositoryTests {
         #expect(try reopened.mostRecentVersion(of: right) == Version(count: 4), "the logical clock is persisted")
     }
 
-    @Test("only the minimum history stays on disk")
-    func unreferencedCommitsAreRemoved() throws {
+    @Test("only the minimum history stays on disk: the log is compacted to a snapshot of what is referenced")
+    func logIsCompacted() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let resource = try ForkedResource(repository: try FileRepository<Int>(directory: directory))
+        let resource = try ForkedResource(repository: try FileRepository<Int>(directory: directory, compactionSlack: 4_000))
+        // Opened before any compaction: it must notice the log being replaced.
+        let other = try ForkedResource(repository: try FileRepository<Int>(directory: directory))
         try resource.create(left)
-        for value in 1...20 { try resource.update(left, with: value) }
+        for value in 1...300 { try resource.update(left, with: value) }
         try resource.syncAllForks()
-        let files = try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("commits").path)
-        #expect(files.count == 1)
-        #expect(try resource.value(in: left) == 20)
+        let log = try AppendOnlyJournal.read(directory.appendingPathComponent("log"))
+        #expect(log.records.count < 100, "compacted at least once: \(log.records.count) records")
+        #expect(try Data(contentsOf: directory.appendingPathComponent("log")).count < 10_000)
+        let snapshot = try JSONDecoder().decode(RepositoryLogRecord<Int>.self, from: try #require(log.records.first))
+        #expect(snapshot.commits.allSatisfy { snapshot.index.referencedVersions.contains($0.version.count) }, "no superseded commit is kept")
+        #expect(try other.value(in: left) == 300)
+        #expect(try other.value(in: .main) == 300)
+        #expect(try ForkedResource(repository: try FileRepository<Int>(directory: directory)).value(in: left) == 300)
     }
 
-    @Test("a crash before the manifest is replaced leaves the old state", arguments: [
-        FileRepository<String>.SimulatedCrash.beforeManifest, .duringManifestWrite,
+    @Test("a crash before or during an append leaves the old state, and the next write carries on", arguments: [
+        FileRepository<String>.SimulatedCrash.beforeAppend, .duringAppend,
     ])
     func tornWriteKeepsOldState(crash: FileRepository<String>.SimulatedCrash) throws {
         let directory = try temporaryDirectory()
@@ -55,8 +62,9 @@ struct FileRepositoryTests {
         let reopened = try ForkedResource(repository: try FileRepository<String>(directory: directory))
         #expect(try reopened.value(in: .main) == "safe")
         try reopened.update(.main, with: "after")
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.contains("tmp") }
-        #expect(leftovers.isEmpty, "temporary files of interrupted writes are cleaned up")
+        #expect(try ForkedResource(repository: try FileRepository<String>(directory: directory)).value(in: .main) == "after")
+        let log = try AppendOnlyJournal.read(directory.appendingPathComponent("log"))
+        #expect(log.droppedBytes == 0, "the torn record was cut off before the next one was appended")
     }
 
     @Test("a truncated manifest is reported, not silently dropped")
@@ -76,32 +84,51 @@ struct FileRepositoryTests {
         }
     }
 
-    @Test("a damaged commit file is detected by its checksum")
-    func damagedCommit() throws {
+    @Test("a damaged record with records after it is detected by its checksum")
+    func damagedRecord() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let resource = try ForkedResource(repository: try FileRepository<String>(directory: directory))
         try resource.update(.main, with: "important text")
-        let commit = directory.appendingPathComponent("commits/1.json")
-        var data = try Data(contentsOf: commit)
-        data[data.count - 3] ^= 0x01
-        try data.write(to: commit)
+        try resource.update(.main, with: "more important text")
+        let log = directory.appendingPathComponent("log")
+        var data = try Data(contentsOf: log)
+        data[20] ^= 0x01 // inside the first record's payload
+        try data.write(to: log)
         #expect {
             _ = try FileRepository<String>(directory: directory)
         } throws: { error in
             guard case ForkedError.corruptRepository(let path, let reason) = error else { return false }
-            return path.hasSuffix("1.json") && reason.contains("checksum mismatch")
+            return path.hasSuffix("log") && reason.contains("checksum mismatch")
         }
     }
 
-    @Test("a missing commit file is reported")
-    func missingCommit() throws {
+    @Test("a missing log is reported")
+    func missingLog() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let resource = try ForkedResource(repository: try FileRepository<String>(directory: directory))
         try resource.update(.main, with: "text")
-        try FileManager.default.removeItem(at: directory.appendingPathComponent("commits/1.json"))
-        #expect(throws: ForkedError.self) { _ = try FileRepository<String>(directory: directory) }
+        try FileManager.default.removeItem(at: directory.appendingPathComponent("log"))
+        #expect {
+            _ = try FileRepository<String>(directory: directory)
+        } throws: { error in
+            guard case ForkedError.corruptRepository(_, let reason) = error else { return false }
+            return reason.contains("log is missing")
+        }
+        #expect(throws: ForkedError.self) { try resource.value(in: .main) }
+    }
+
+    @Test("one transaction appends one record, and an unchanged state none")
+    func oneRecordPerTransaction() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let resource = try ForkedResource(repository: try FileRepository<String>(directory: directory))
+        let log = directory.appendingPathComponent("log")
+        let before = try AppendOnlyJournal.read(log).records.count
+        try resource.update(.main, with: "one")
+        _ = try resource.value(in: .main)
+        #expect(try AppendOnlyJournal.read(log).records.count == before + 1)
     }
 
     @Test("two repositories on one directory see each other's changes and lose none")

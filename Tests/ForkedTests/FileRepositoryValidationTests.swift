@@ -2,46 +2,52 @@ import Foundation
 import Forked
 import Testing
 
-/// Rewrites the manifest's JSON with `edit`, as a hand edit or a bad copy could.
-private func editManifest(in directory: URL, _ edit: (inout [String: Any]) -> Void) throws {
-    let url = directory.appendingPathComponent("manifest.json")
-    var manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
-    edit(&manifest)
-    try JSONSerialization.data(withJSONObject: manifest).write(to: url)
+/// Rewrites the JSON of the log's last record with `edit`, as a hand edit or a bad copy could
+/// (the record is framed again, so its checksum holds).
+private func editLastRecord(in directory: URL, _ edit: (inout [String: Any]) -> Void) throws {
+    let url = directory.appendingPathComponent("log")
+    var records = try AppendOnlyJournal.read(url).records
+    let last = try #require(records.last)
+    var record = try #require(try JSONSerialization.jsonObject(with: last) as? [String: Any])
+    edit(&record)
+    records[records.count - 1] = try JSONSerialization.data(withJSONObject: record)
+    try AppendOnlyJournal.framed(records).write(to: url)
 }
 
-/// Whether `error` is a corrupt-repository error whose reason mentions `words`.
-private func isCorruption(_ error: any Error, mentioning words: String) -> Bool {
-    guard case ForkedError.corruptRepository(_, let reason) = error else { return false }
-    return reason.contains(words)
+/// Sets `value` at `key` of the index in a record's JSON.
+private func setIndex(_ key: String, to value: Any, in record: inout [String: Any]) {
+    var index = record["index"] as? [String: Any] ?? [:]
+    index[key] = value
+    record["index"] = index
 }
 
 @Suite("File repository: what it refuses to read")
 struct FileRepositoryValidationTests {
-    @Test("a manifest that lists main among the other forks is corrupt")
+    @Test("a record that lists main among the other forks is corrupt")
     func mainListedAsFork() throws {
         try expectCorruption(mentioning: "'main'") { directory in
-            try editManifest(in: directory) { $0["forks"] = ["main": ["edits": 0]] }
+            try editLastRecord(in: directory) { setIndex("forks", to: ["main": ["edits": 0]], in: &$0) }
         }
     }
 
-    @Test("a manifest whose clock is behind its own commits is corrupt, so no commit file is overwritten")
+    @Test("a record whose clock is behind its own commits is corrupt, so no version is handed out twice")
     func clockBehindCommits() throws {
         try expectCorruption(mentioning: "clock") { directory in
-            try editManifest(in: directory) { $0["clock"] = 1 }
+            try editLastRecord(in: directory) { setIndex("clock", to: 1, in: &$0) }
         }
     }
 
-    @Test("a commit file stored under another version's name is corrupt")
-    func commitUnderWrongName() throws {
-        try expectCorruption(mentioning: "version 2") { directory in
-            let commits = directory.appendingPathComponent("commits")
-            try Data(contentsOf: commits.appendingPathComponent("2.json")).write(to: commits.appendingPathComponent("1.json"))
-            try editManifest(in: directory) { manifest in
-                var entries = manifest["commits"] as? [String: Any] ?? [:]
-                entries["1"] = entries["2"]
-                manifest["commits"] = entries
-            }
+    @Test("a record referring to a commit the log does not hold is corrupt")
+    func commitMissingFromLog() throws {
+        try expectCorruption(mentioning: "is not in the log") { directory in
+            try editLastRecord(in: directory) { $0["commits"] = [Any]() }
+        }
+    }
+
+    @Test("a record that does not decode is corrupt")
+    func undecodableRecord() throws {
+        try expectCorruption(mentioning: "cannot be decoded") { directory in
+            try editLastRecord(in: directory) { $0["index"] = "nothing" }
         }
     }
 
@@ -85,29 +91,39 @@ struct FileRepositoryValidationTests {
 
 @Suite("File repository: a missing manifest")
 struct MissingManifestTests {
-    @Test("a repository whose manifest was lost is reported, and its commit files are kept")
+    @Test("a repository whose manifest was lost reopens from its log, and gets its manifest back")
     func lostManifest() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let resource = try ForkedResource(repository: try FileRepository<String>(directory: directory))
         try resource.update(.main, with: "years of notes")
-        try FileManager.default.removeItem(at: directory.appendingPathComponent("manifest.json"))
-        #expect {
-            let reopened = try ForkedResource(repository: try FileRepository<String>(directory: directory))
-            try reopened.update(.main, with: "a fresh start")
-        } throws: { isCorruption($0, mentioning: "manifest is missing") }
-        let commits = try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("commits").path)
-        #expect(commits.contains("1.json"), "the old commit is still there to recover")
+        let manifest = directory.appendingPathComponent("manifest.json")
+        try FileManager.default.removeItem(at: manifest)
+        let reopened = try ForkedResource(repository: try FileRepository<String>(directory: directory))
+        #expect(try reopened.value(in: .main) == "years of notes")
+        #expect(FileManager.default.fileExists(atPath: manifest.path))
     }
 
-    @Test("a new repository writes its manifest at once, so a later missing one means damage")
+    @Test("a new repository writes its log and manifest at once")
     func newRepositoryHasManifest() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let resource = try ForkedResource(repository: try FileRepository<String>(directory: directory))
         #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("manifest.json").path))
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("log").path))
         #expect(try resource.value(in: .main) == nil)
         #expect(try resource.mostRecentVersion(of: .main) == .initial)
+    }
+
+    @Test("a manifest naming a format this build does not know is refused")
+    func unknownFormat() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        _ = try FileRepository<String>(directory: directory)
+        try Data(#"{"format": 3}"#.utf8).write(to: directory.appendingPathComponent("manifest.json"))
+        #expect {
+            _ = try FileRepository<String>(directory: directory)
+        } throws: { isCorruption($0, mentioning: "unsupported format 3") }
     }
 }
 

@@ -67,7 +67,10 @@ struct MultiProcessTests {
             #expect(try resource.value(in: fork)?.tokens == expected)
         }
         #expect(try resource.storedCopyCount == 1)
-        let files = try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("commits").path)
-        #expect(files == ["\(try resource.mostRecentVersion(of: .main).count).json"], "nothing but main's commit is left on disk")
+        let log = try AppendOnlyJournal.read(directory.appendingPathComponent("log"))
+        let snapshot = try #require(log.records.first).count
+        let length = log.records.reduce(0) { $0 + 12 + $1.count }
+        #expect(length <= 8 * snapshot + (1 << 20) + 12 + (log.records.last?.count ?? 0), "the log was compacted as it grew")
+        #expect(log.droppedBytes == 0)
     }
 }

@@ -47,9 +47,9 @@ struct ReceivingTests {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let resource = try diverged(FileRepository<Lines>(directory: directory))
-        let before = try manifestGeneration(in: directory)
+        let before = try logRecords(in: directory)
         try resource.mergeIntoMain(from: server, receiving: Lines("b", "d"))
-        #expect(try manifestGeneration(in: directory) == before + 1)
+        #expect(try logRecords(in: directory) == before + 1)
 
         let reopened = try ForkedResource(repository: FileRepository<Lines>(directory: directory))
         #expect(try reopened.value(in: .main) == Lines("b", "d", "c"))
@@ -87,8 +87,7 @@ struct ReceivingTests {
         #expect(try resource.value(in: .main) == Lines("b"))
     }
 
-    private func manifestGeneration(in directory: URL) throws -> UInt64 {
-        let data = try Data(contentsOf: directory.appendingPathComponent("manifest.json"))
-        return try JSONDecoder().decode(RepositoryManifest.self, from: data).generation
+    private func logRecords(in directory: URL) throws -> Int {
+        try AppendOnlyJournal.read(directory.appendingPathComponent("log")).records.count
     }
 }

@@ -25,3 +25,9 @@ func temporaryDirectory() throws -> URL {
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
 }
+
+/// Whether `error` is a corrupt-repository error whose reason mentions `words`.
+func isCorruption(_ error: any Error, mentioning words: String) -> Bool {
+    guard case ForkedError.corruptRepository(_, let reason) = error else { return false }
+    return reason.contains(words)
+}

@@ -1,38 +1,38 @@
-/// The index of a ``FileRepository``: which commit each fork refers to, and a checksum for
-/// every commit file. It is the only file ever replaced in place, so replacing it is the
-/// single atomic step of every write.
+/// The `manifest.json` of a ``FileRepository``.
+///
+/// In format 2 (written by this build) it only names the format: the state is in the log, and
+/// the manifest is there so that a build reading format 1 refuses the directory with "unsupported
+/// format 2" instead of taking it for an empty repository. In format 1 it was the index of the
+/// state and a checksum of every commit file (see ``LegacyRepository``).
 struct RepositoryManifest: Codable, Equatable {
-    struct ForkEntry: Codable, Equatable {
-        var ancestor: UInt64?
-        var head: UInt64?
-        var edits: Int
-    }
-
+    /// A commit file's checksum (format 1).
     struct CommitEntry: Codable, Equatable {
         var checksum: String
     }
 
-    static let currentFormat = 1
+    /// The format this build writes.
+    static let currentFormat = 2
+    /// The format of repositories written before the log, which this build migrates on opening.
+    static let legacyFormat = 1
 
     var format: Int
     var generation: UInt64
     var clock: UInt64
     var main: UInt64
-    var forks: [String: ForkEntry]
+    var forks: [String: RepositoryIndex.ForkEntry]
     var commits: [String: CommitEntry]
 
-    /// What makes this manifest impossible to have been written by a ``FileRepository``, if
-    /// anything. Checked before use: a clock behind a stored commit would hand out that
-    /// commit's version again and overwrite its file.
-    var inconsistency: String? {
-        for (name, entry) in forks {
-            if name.isEmpty || name == Fork.main.name { return "a fork other than main is named '\(name)'" }
-            if entry.edits < 0 { return "fork '\(name)' has \(entry.edits) edits" }
-        }
-        let referenced = [main] + forks.values.flatMap { [$0.ancestor, $0.head].compactMap(\.self) }
-        if let newest = referenced.max(), newest > clock {
-            return "the clock (\(clock)) is behind commit \(newest)"
-        }
-        return nil
+    /// The index of the state (format 1).
+    var index: RepositoryIndex { RepositoryIndex(clock: clock, main: main, forks: forks) }
+
+    /// The manifest of a format 2 repository: the format alone, the other fields empty (yet
+    /// present, so that a format 1 reader decodes it and names the format it cannot read).
+    static var marker: RepositoryManifest {
+        RepositoryManifest(format: currentFormat, generation: 0, clock: 0, main: 0, forks: [:], commits: [:])
+    }
+
+    /// Just the format, decoded first so that a manifest of another format is named as such.
+    struct FormatOnly: Decodable {
+        var format: Int
     }
 }

@@ -39,11 +39,16 @@ public final class AppendOnlyJournal: Sendable {
         public var records: [Data]
         /// Bytes after the last complete record (a torn write), which were dropped.
         public var droppedBytes: Int
+        /// Whether the dropped bytes are more than one interrupted append could leave: a record
+        /// of full length that fails its checksum with other bytes after it. Records behind it
+        /// are lost; a reader that must not lose them reports the file as damaged.
+        public var isDamaged: Bool
 
         /// Creates a reading result.
-        public init(records: [Data], droppedBytes: Int) {
+        public init(records: [Data], droppedBytes: Int, isDamaged: Bool = false) {
             self.records = records
             self.droppedBytes = droppedBytes
+            self.isDamaged = isDamaged
         }
     }
 
@@ -171,7 +176,19 @@ public final class AppendOnlyJournal: Sendable {
             records.append(Data(payload))
             offset = start + length
         }
-        return (Contents(records: records, droppedBytes: data.endIndex - offset), offset - data.startIndex)
+        let contents = Contents(records: records, droppedBytes: data.endIndex - offset, isDamaged: !isTornAppend(data[offset...]))
+        return (contents, offset - data.startIndex)
+    }
+
+    /// Whether `rest`, the bytes from the first record that failed to read to the end of the
+    /// file, can be what an interrupted append leaves: nothing, a record cut short, a last
+    /// record whose bytes did not all reach the disk, or zeros where the file grew but its data
+    /// was never written.
+    private static func isTornAppend(_ rest: Data) -> Bool {
+        guard rest.count >= 12 else { return true }
+        let length = Int(rest.loadLittleEndian(UInt32.self, at: rest.startIndex))
+        if rest.count - 12 <= length { return true }
+        return rest.allSatisfy { $0 == 0 }
     }
 
     static func checksum(_ payload: Data) -> UInt64 { Checksum.fnv1a64(payload) }

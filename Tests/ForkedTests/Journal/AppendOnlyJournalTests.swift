@@ -44,7 +44,14 @@ struct AppendOnlyJournalTests {
             let contents = try AppendOnlyJournal.read(url)
             #expect(contents.records == kept, "cut at \(cut)")
             #expect(contents.droppedBytes == cut - intactLength)
+            #expect(!contents.isDamaged, "cut at \(cut): a torn last record is not damage")
         }
+        var zeroFilled = full.prefix(intactLength)
+        zeroFilled.append(Data(count: full.count - intactLength))
+        try zeroFilled.write(to: url)
+        let grownWithoutData = try AppendOnlyJournal.read(url)
+        #expect(grownWithoutData.records == kept)
+        #expect(!grownWithoutData.isDamaged, "zeros where the last append's data never reached the disk")
     }
 
     @Test("a damaged record ends the readable journal at the damage")
@@ -60,6 +67,7 @@ struct AppendOnlyJournalTests {
         let contents = try AppendOnlyJournal.read(url)
         #expect(contents.records == [Data("a".utf8)])
         #expect(contents.droppedBytes == 26)
+        #expect(contents.isDamaged, "a complete record follows the bad one")
     }
 
     @Test("reset empties the journal; a missing journal reads as empty")
