@@ -107,10 +107,14 @@ struct PersistenceBenchmark {
         let forks = [Fork(name: "left"), Fork(name: "right")]
         let layout = ForkedDirectoryLayout(file: file)
         do {
-            let document = try PersistentDocument.open(file: file, ownForks: forks, fileText: text)
+            // Opened as shared: the state is stored at once rather than at the first edit. Not
+            // closed: a clean close removes a directory holding nothing beyond the file, and the
+            // journal below is what a crash leaves.
+            let document = try PersistentDocument.open(file: file, ownForks: forks, fileText: text, sharesRepository: true)
             let version = try document.resource.mostRecentVersion(of: forks[0])
-            try document.close()
-            let journal = try AppendOnlyJournal(url: layout.journal(of: forks[0]))
+            let journalURL = layout.journal(of: forks[0])
+            try FileManager.default.createDirectory(at: journalURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+            let journal = try AppendOnlyJournal(url: journalURL)
             try journal.reset()
             journal.append(JournalRecord.header(fork: forks[0], forkVersion: version).encoded)
             var offset = text.utf8.count / 2

@@ -70,7 +70,7 @@ struct MultiProcessTests {
         let log = try AppendOnlyJournal.read(directory.appendingPathComponent("log"))
         let snapshot = try #require(log.records.first).count
         let length = log.records.reduce(0) { $0 + 12 + $1.count }
-        #expect(length <= 8 * snapshot + (1 << 20) + 12 + (log.records.last?.count ?? 0), "the log was compacted as it grew")
+        #expect(length <= 4 * snapshot + (1 << 20) + 12 + (log.records.last?.count ?? 0), "the log was compacted as it grew")
         #expect(log.droppedBytes == 0)
     }
 }

@@ -46,7 +46,7 @@ public final class FileRepository<Resource: Codable & Sendable & Equatable>: Rep
     }
 
     /// Opens the repository in `directory`, compacting its log once it has grown
-    /// `compactionSlack` bytes past eight times its snapshot (small in tests, to see it happen).
+    /// `compactionSlack` bytes past four times its snapshot (small in tests, to see it happen).
     init(directory: URL, compactionSlack: Int) throws {
         self.directory = directory
         manifestURL = directory.appendingPathComponent("manifest.json", isDirectory: false)

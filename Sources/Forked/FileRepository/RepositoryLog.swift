@@ -149,7 +149,7 @@ struct RepositoryLog<Resource: Codable & Sendable & Equatable> {
     /// length. Best effort: the state is already on the disk, and a failed compaction is tried
     /// again after the next append.
     mutating func compactIfLong() {
-        guard end > snapshotLength * 8 + compactionSlack else { return }
+        guard end > snapshotLength * 4 + compactionSlack else { return }
         try? replace(with: state)
     }
 

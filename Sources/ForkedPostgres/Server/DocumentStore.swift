@@ -78,20 +78,20 @@ struct DocumentStore: Sendable {
         // The parameters by number, as both forms of the statement use them; the SQL below is
         // constant text, every value reaches the server as a parameter.
         var binds = PostgresBindings(capacity: 14)
-        try binds.append(document)                                       // $1
-        try binds.append(commit.generation)                              // $2
+        binds.append(document)                                           // $1
+        binds.append(commit.generation)                                  // $2
         try binds.append(commit.idBytes)                                 // $3
-        try binds.append(device)                                         // $4
-        try binds.append(commit.modelVersion)                            // $5
-        try binds.append(expected)                                       // $6
+        binds.append(device)                                             // $4
+        binds.append(commit.modelVersion)                                // $5
+        binds.append(expected)                                           // $6
         try binds.append(commit.packedParents)                           // $7
-        try binds.append(commit.commit.origin)                           // $8
-        try binds.append(commit.commit.milliseconds)                     // $9
+        binds.append(commit.commit.origin)                               // $8
+        binds.append(commit.commit.milliseconds)                         // $9
         try binds.append(Data(commit.commit.valueDigest.bytes))          // $10
-        try binds.append(commit.kind)                                    // $11
+        binds.append(commit.kind)                                        // $11
         try binds.append(commit.commit.body.payload)                     // $12
-        try binds.append(ServerSchema.channel)                           // $13
-        try binds.append(Announcement(document: document, device: device, announcing: commit).payload) // $14
+        binds.append(ServerSchema.channel)                               // $13
+        binds.append(Announcement(document: document, device: device, announcing: commit).payload) // $14
         let moved = expected == 0
             ? """
             INSERT INTO forked_documents (name, generation, head, device, model_version)
