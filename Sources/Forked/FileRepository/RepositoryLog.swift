@@ -124,10 +124,11 @@ struct RepositoryLog<Resource: Codable & Sendable & Equatable> {
         let referenced = newState.referencedCommits
         let added = referenced.filter { commits[$0.key] == nil }.sorted { $0.key < $1.key }.map(\.value)
         let payload = try JSONEncoder().encode(RepositoryLogRecord(index: RepositoryIndex(newState), commits: added))
+        // Attached by the read every transaction starts with.
+        guard let journal else { throw ForkedError.fileSystem(path: url.path, reason: "the log was not read before writing") }
         do {
-            let journal = try openJournal()
             if tornBytes > 0 {
-                try journal.removeTornTail()
+                try journal.removeTornTail(after: end)
                 tornBytes = 0
             }
             if let crash { try Self.simulate(crash, appending: payload, to: url) }
@@ -136,7 +137,7 @@ struct RepositoryLog<Resource: Codable & Sendable & Equatable> {
         } catch {
             // The journal keeps a record it failed to write queued for its next flush; this
             // record must not reach the disk later, after other processes' records.
-            journal = nil
+            self.journal = nil
             file = nil
             throw error
         }
@@ -179,13 +180,6 @@ struct RepositoryLog<Resource: Codable & Sendable & Equatable> {
         journal = opened
     }
 
-    private mutating func openJournal() throws -> AppendOnlyJournal {
-        if let journal { return journal }
-        try attach()
-        guard let journal else { throw ForkedError.fileSystem(path: url.path, reason: "cannot open the log") }
-        return journal
-    }
-
     /// What a crash in the middle of an append leaves, for tests.
     private static func simulate(_ crash: FileRepositorySimulatedCrash, appending payload: Data, to url: URL) throws {
         if crash == .duringAppend {
@@ -198,7 +192,7 @@ struct RepositoryLog<Resource: Codable & Sendable & Equatable> {
 
     // MARK: Support
 
-    private static func frameLength(_ payload: Data) -> Int { 12 + payload.count }
+    private static func frameLength(_ payload: Data) -> Int { AppendOnlyJournal.frameHeaderLength + payload.count }
 
     private static func identity(of url: URL) throws -> (identity: FileIdentity, size: Int) {
         var status = stat()

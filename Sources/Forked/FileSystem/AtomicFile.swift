@@ -29,14 +29,6 @@ public enum AtomicFile {
     /// - Throws: ``ForkedError/fileSystem(path:reason:)`` naming the file and the failed step.
     public static func write<Bytes: Sequence>(_ bytes: Bytes, to url: URL, options: Options = []) throws
     where Bytes.Element == UInt8 {
-        try write(bytes, to: url, options: options, syncingDirectory: true)
-    }
-
-    /// ``write(_:to:options:)``, leaving the directory's flush to the caller when
-    /// `syncingDirectory` is `false`: a caller writing several files into one directory flushes
-    /// it once (``syncDirectory(_:)``), before anything that depends on them.
-    static func write<Bytes: Sequence>(_ bytes: Bytes, to url: URL, options: Options = [], syncingDirectory: Bool) throws
-    where Bytes.Element == UInt8 {
         let target = options.contains(.keepsExistingFile) ? resolvingLinks(url.path) : url.path
         let existing = options.contains(.keepsExistingFile) ? try existingAttributes(of: target) : nil
         let directory = (target as NSString).deletingLastPathComponent
@@ -56,15 +48,7 @@ public enum AtomicFile {
             unlink(temporary)
             throw (error as? ForkedError)?.retargeted(to: url.path) ?? error
         }
-        if syncingDirectory { syncDirectory(directory.isEmpty ? "." : directory) }
-    }
-
-    /// Writes `bytes` to `url` (which must not be visible to readers yet) and flushes it, for
-    /// tests that leave a torn temporary file behind as a crash would.
-    static func writeAndSync(_ bytes: Data, to url: URL) throws {
-        let file = try OwnedFileDescriptor(opening: url.path, .writeOnly, options: [.create, .truncate], permissions: .ownerReadWrite)
-        try file.writeAll(bytes)
-        try file.sync()
+        syncDirectory(directory.isEmpty ? "." : directory)
     }
 
     /// Whether a user's file may be written: the system allows it and, since root may write
@@ -110,7 +94,7 @@ public enum AtomicFile {
     }
 
     /// Flushes a directory's entries (best effort: some file systems refuse, which loses nothing).
-    static func syncDirectory(_ directory: String) {
+    private static func syncDirectory(_ directory: String) {
         guard let file = try? OwnedFileDescriptor(opening: directory, .readOnly, options: .directory) else { return }
         try? file.sync()
     }

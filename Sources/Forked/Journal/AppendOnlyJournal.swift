@@ -66,10 +66,13 @@ public final class AppendOnlyJournal: Sendable {
         state.withLock { $0.pending.append(frame) }
     }
 
+    /// The bytes before each payload: its length (4) and its checksum (8).
+    static let frameHeaderLength = 12
+
     /// The bytes a journal holding exactly `payloads` consists of, for writing a whole journal at
     /// once (atomically, by the caller) instead of appending.
     public static func framed(_ payloads: [Data]) -> Data {
-        var frames = Data(capacity: payloads.reduce(0) { $0 + $1.count + 12 })
+        var frames = Data(capacity: payloads.reduce(0) { $0 + $1.count + frameHeaderLength })
         for payload in payloads {
             withUnsafeBytes(of: UInt32(payload.count).littleEndian) { frames.append(contentsOf: $0) }
             withUnsafeBytes(of: checksum(payload).littleEndian) { frames.append(contentsOf: $0) }
@@ -113,9 +116,8 @@ public final class AppendOnlyJournal: Sendable {
     public func reset() throws {
         try state.withLock { state in
             state.pending.removeAll()
-            try file.truncate(to: 0)
+            try cut(to: 0)
             state.completeLength = nil
-            try file.sync()
         }
     }
 
@@ -128,10 +130,21 @@ public final class AppendOnlyJournal: Sendable {
         try state.withLock { _ in
             let contents = try Self.read(url)
             guard contents.droppedBytes > 0 else { return 0 }
-            try file.truncate(to: try file.length() - Int64(contents.droppedBytes))
-            try file.sync()
+            try cut(to: try file.length() - Int64(contents.droppedBytes))
             return contents.droppedBytes
         }
+    }
+
+    /// ``removeTornTail()`` for a caller that knows where the last complete record ends
+    /// (`length`), so the file is not read again.
+    func removeTornTail(after length: Int) throws {
+        try state.withLock { _ in try cut(to: Int64(length)) }
+    }
+
+    /// Cuts the file to its first `length` bytes and flushes the cut. Called under the lock.
+    private func cut(to length: Int64) throws {
+        try file.truncate(to: length)
+        try file.sync()
     }
 
     /// Reads every complete record on disk (queued ones are not included).
@@ -166,10 +179,10 @@ public final class AppendOnlyJournal: Sendable {
     private static func records(in data: Data) -> (Contents, Int) {
         var records: [Data] = []
         var offset = data.startIndex
-        while data.endIndex - offset >= 12 {
+        while data.endIndex - offset >= frameHeaderLength {
             let length = Int(data.loadLittleEndian(UInt32.self, at: offset))
             let checksum = data.loadLittleEndian(UInt64.self, at: offset + 4)
-            let start = offset + 12
+            let start = offset + frameHeaderLength
             guard data.endIndex - start >= length else { break }
             let payload = data[start..<(start + length)]
             guard Self.checksum(payload) == checksum else { break }
@@ -185,9 +198,9 @@ public final class AppendOnlyJournal: Sendable {
     /// record whose bytes did not all reach the disk, or zeros where the file grew but its data
     /// was never written.
     private static func isTornAppend(_ rest: Data) -> Bool {
-        guard rest.count >= 12 else { return true }
+        guard rest.count >= frameHeaderLength else { return true }
         let length = Int(rest.loadLittleEndian(UInt32.self, at: rest.startIndex))
-        if rest.count - 12 <= length { return true }
+        if rest.count - frameHeaderLength <= length { return true }
         return rest.allSatisfy { $0 == 0 }
     }
 
