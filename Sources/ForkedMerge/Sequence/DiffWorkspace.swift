@@ -1,7 +1,8 @@
 /// Scratch memory reused by the many small diffs of one merge, so they do not allocate.
 ///
-/// A workspace belongs to one thread at a time. Functions move an array out of it, use it as a
-/// local (avoiding exclusivity checks on class properties in hot loops) and put it back.
+/// A workspace belongs to one thread at a time. Functions move an array out of it with
+/// ``take(_:)``, use it as a local (avoiding exclusivity checks on class properties in hot
+/// loops) and swap it back.
 ///
 /// The properties are exempt from run-time exclusivity checks: the many small diffs of a merge
 /// spent about a twentieth of their time in them, and the one-thread rule above already rules out
@@ -21,4 +22,20 @@ final class DiffWorkspace {
     @exclusivity(unchecked) var blockHunks: [DiffHunk] = []
 
     init() {}
+}
+
+extension DiffWorkspace {
+    /// Moves the array in `slot` out, emptied but keeping its capacity, and leaves an empty
+    /// array behind; put it back with `swap(&array, &slot)`.
+    ///
+    /// Swapping moves the buffers without retaining or releasing them: copying the property out
+    /// and assigning an empty array, then assigning it back, cost a fifth of the time of the
+    /// many tiny diffs a merge makes.
+    @inline(__always)
+    static func take<Element>(_ slot: inout [Element]) -> [Element] {
+        var taken: [Element] = []
+        swap(&taken, &slot)
+        if !taken.isEmpty { taken.removeAll(keepingCapacity: true) }
+        return taken
+    }
 }

@@ -15,24 +15,20 @@ enum MyersDiff {
         let limit = min(maximumDistance, n + m)
         let offset = limit + 1
         // v[offset + k] is the furthest x reached on diagonal k (x - y == k); -1 marks none.
-        var storage = workspace.furthest
-        workspace.furthest = []
+        var storage: [Int] = []
+        swap(&storage, &workspace.furthest)
         // Every entry read at step d was written at step d - 1, so stale values from earlier
         // diffs are harmless and the buffer only needs to be large enough.
         if storage.count < 2 * limit + 3 {
             storage.append(contentsOf: repeatElement(-1, count: 2 * limit + 3 - storage.count))
         }
         // After step d, trace[traceStarts[d] + (k + d)] holds v for k in -d...d.
-        var trace = workspace.trace
-        workspace.trace = []
-        trace.removeAll(keepingCapacity: true)
-        var traceStarts = workspace.traceStarts
-        workspace.traceStarts = []
-        traceStarts.removeAll(keepingCapacity: true)
+        var trace = DiffWorkspace.take(&workspace.trace)
+        var traceStarts = DiffWorkspace.take(&workspace.traceStarts)
         defer {
-            workspace.furthest = storage
-            workspace.trace = trace
-            workspace.traceStarts = traceStarts
+            swap(&storage, &workspace.furthest)
+            swap(&trace, &workspace.trace)
+            swap(&traceStarts, &workspace.traceStarts)
         }
         var end: (d: Int, k: Int)? = nil
         storage.withUnsafeMutableBufferPointer { v in
@@ -64,10 +60,8 @@ enum MyersDiff {
         }
         guard let end else { return false }
 
-        var runs = workspace.runs
-        workspace.runs = []
-        runs.removeAll(keepingCapacity: true)
-        defer { workspace.runs = runs }
+        var runs = DiffWorkspace.take(&workspace.runs)
+        defer { swap(&runs, &workspace.runs) }
         var x = n
         var k = end.k
         var d = end.d

@@ -42,15 +42,13 @@ enum SequenceDiff {
         _ ancestor: UnsafeBufferPointer<Element>, _ side: UnsafeBufferPointer<Element>, workspace: DiffWorkspace,
         anchored: Bool = false, offsetBy ancestorOffset: Int = 0, _ sideOffset: Int = 0, into result: inout [DiffHunk]
     ) {
-        var matches = workspace.matches
-        workspace.matches = []
-        matches.removeAll(keepingCapacity: true)
+        var matches = DiffWorkspace.take(&workspace.matches)
+        defer { swap(&matches, &workspace.matches) }
         collectMatches(ancestor, side, into: &matches, workspace: workspace, anchored: anchored)
         appendHunks(
             fromMatches: matches, ancestorCount: ancestor.count, sideCount: side.count,
             offsetBy: ancestorOffset, sideOffset, into: &result
         )
-        workspace.matches = matches
     }
 
     /// Returns the hunks between two sequences of hash IDs, or `nil` when a pair of elements the
@@ -113,10 +111,8 @@ enum SequenceDiff {
         _ a: UnsafeBufferPointer<Element>, _ b: UnsafeBufferPointer<Element>, into matches: inout [MatchRun],
         workspace: DiffWorkspace, anchored: Bool
     ) {
-        var stack = workspace.stack
-        workspace.stack = []
-        stack.removeAll(keepingCapacity: true)
-        defer { workspace.stack = stack }
+        var stack = DiffWorkspace.take(&workspace.stack)
+        defer { swap(&stack, &workspace.stack) }
         stack.append(.region(aLow: 0, aHigh: a.count, bLow: 0, bHigh: b.count))
         while let task = stack.popLast() {
             switch task {

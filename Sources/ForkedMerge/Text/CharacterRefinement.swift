@@ -28,9 +28,8 @@ enum CharacterRefinement {
             before: ancestorRange.lowerBound > 0 ? classOfScalar(endingAt: ancestorRange.lowerBound, in: ancestor) : nil,
             after: ancestorRange.upperBound < ancestor.count ? classOfScalar(startingAt: ancestorRange.upperBound, in: ancestor) : nil
         )
-        var hunks = workspace.blockHunks
-        workspace.blockHunks = []
-        defer { workspace.blockHunks = hunks }
+        var hunks = DiffWorkspace.take(&workspace.blockHunks)
+        defer { swap(&hunks, &workspace.blockHunks) }
         if isPlainASCII(ancestor, ancestorRange), isPlainASCII(side, sideRange) {
             // Bytes are characters here: diff them in place.
             let a = UnsafeBufferPointer(rebasing: ancestor[ancestorRange])
@@ -107,34 +106,27 @@ enum CharacterRefinement {
         classA: ClassesA, classB: ClassesB,
         context: Context, workspace: DiffWorkspace, into hunks: inout [DiffHunk]
     ) {
-        var tokensA = workspace.tokenStartsA
-        var tokensB = workspace.tokenStartsB
-        var tokenIDsA = workspace.tokenIDsA
-        var tokenIDsB = workspace.tokenIDsB
-        var tokenHunks = workspace.tokenHunks
-        workspace.tokenStartsA = []
-        workspace.tokenStartsB = []
-        workspace.tokenIDsA = []
-        workspace.tokenIDsB = []
-        workspace.tokenHunks = []
+        var tokensA = DiffWorkspace.take(&workspace.tokenStartsA)
+        var tokensB = DiffWorkspace.take(&workspace.tokenStartsB)
+        var tokenIDsA = DiffWorkspace.take(&workspace.tokenIDsA)
+        var tokenIDsB = DiffWorkspace.take(&workspace.tokenIDsB)
+        var tokenHunks = DiffWorkspace.take(&workspace.tokenHunks)
         defer {
-            workspace.tokenStartsA = tokensA
-            workspace.tokenStartsB = tokensB
-            workspace.tokenIDsA = tokenIDsA
-            workspace.tokenIDsB = tokenIDsB
-            workspace.tokenHunks = tokenHunks
+            swap(&tokensA, &workspace.tokenStartsA)
+            swap(&tokensB, &workspace.tokenStartsB)
+            swap(&tokenIDsA, &workspace.tokenIDsA)
+            swap(&tokenIDsB, &workspace.tokenIDsB)
+            swap(&tokenHunks, &workspace.tokenHunks)
         }
-        hunks.removeAll(keepingCapacity: true)
+        if !hunks.isEmpty { hunks.removeAll(keepingCapacity: true) }
         tokenStarts(count: a.count, classA, into: &tokensA)
         tokenStarts(count: b.count, classB, into: &tokensB)
-        tokenIDsA.removeAll(keepingCapacity: true)
-        tokenIDsB.removeAll(keepingCapacity: true)
         for index in 0..<(tokensA.count - 1) { tokenIDsA.append(tokenHash(a, tokensA[index]..<tokensA[index + 1])) }
         for index in 0..<(tokensB.count - 1) { tokenIDsB.append(tokenHash(b, tokensB[index]..<tokensB[index + 1])) }
         let verified = tokenIDsA.withUnsafeBufferPointer { idsA in
             tokenIDsB.withUnsafeBufferPointer { idsB in
                 SequenceDiff.verifiedHunks(idsA, idsB, workspace: workspace, into: &tokenHunks) { i, j in
-                    a[tokensA[i]..<tokensA[i + 1]].elementsEqual(b[tokensB[j]..<tokensB[j + 1]])
+                    tokensEqual(a, tokensA[i]..<tokensA[i + 1], b, tokensB[j]..<tokensB[j + 1])
                 }
             }
         }
@@ -164,30 +156,35 @@ enum CharacterRefinement {
     /// A 64-bit hash of a token's character IDs, used as the token's ID (matched tokens are
     /// compared again, so a collision costs time, never a wrong diff).
     private static func tokenHash<Element: FixedWidthInteger>(_ elements: UnsafeBufferPointer<Element>, _ range: Range<Int>) -> Int {
-        var hash: UInt64 = 0x243F_6A88_85A3_08D3 ^ UInt64(range.count)
-        var index = range.lowerBound
-        if Element.self == UInt8.self, let base = elements.baseAddress {
-            // Bytes eight at a time: one multiplication per eight instead of one per byte.
-            let raw = UnsafeRawPointer(base)
-            while index + 8 <= range.upperBound {
-                hash = (hash ^ raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* 0x9E37_79B9_7F4A_7C15
-                hash ^= hash >> 29
-                index += 8
-            }
+        if Element.self == UInt8.self {
+            // Bytes eight at a time, and a short token in one load.
+            return Int(truncatingIfNeeded: ByteSliceInterner.hash(unsafeBitCast(elements, to: UnsafeBufferPointer<UInt8>.self), range))
         }
-        while index < range.upperBound {
+        var hash: UInt64 = 0x243F_6A88_85A3_08D3 ^ UInt64(range.count)
+        for index in range {
             hash = (hash ^ UInt64(truncatingIfNeeded: elements[index])) &* 0x9E37_79B9_7F4A_7C15
             hash ^= hash >> 29
-            index += 1
         }
         return Int(truncatingIfNeeded: hash)
+    }
+
+    /// Whether two tokens hold the same characters.
+    private static func tokensEqual<Element: FixedWidthInteger>(
+        _ a: UnsafeBufferPointer<Element>, _ rangeA: Range<Int>, _ b: UnsafeBufferPointer<Element>, _ rangeB: Range<Int>
+    ) -> Bool {
+        if Element.self == UInt8.self {
+            return ByteSliceInterner.equal(
+                unsafeBitCast(a, to: UnsafeBufferPointer<UInt8>.self), rangeA, unsafeBitCast(b, to: UnsafeBufferPointer<UInt8>.self), rangeB
+            )
+        }
+        return a[rangeA].elementsEqual(b[rangeB])
     }
 
     /// Start of every token, followed by the end. A token is a run of word characters or a
     /// single other character, with the spaces after it: giving spaces no identity of their own
     /// stops the diff from keeping a space in common instead of a word.
     private static func tokenStarts<Classes: CharacterClasses>(count: Int, _ classes: Classes, into starts: inout [Int]) {
-        starts.removeAll(keepingCapacity: true)
+        if !starts.isEmpty { starts.removeAll(keepingCapacity: true) }
         starts.reserveCapacity(count + 1)
         if let ascii = classes as? ASCIIClasses {
             // Every byte of a changed region passes through here: classes from a table and the
