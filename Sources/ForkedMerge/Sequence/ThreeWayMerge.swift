@@ -52,12 +52,22 @@ struct ThreeWayMerge {
     }
 
     /// A resolved group's place in the output, kept so a later widening can take it back.
+    ///
+    /// Plain numbers only: a merge keeps one record per group, thousands for a long text, and
+    /// records holding their conflicts' arrays made them large and copied through value witnesses.
     private struct Record {
         var group: Group
         var outputStart: Int
         var cursorBefore: Int
-        /// Where the group kept both sides' versions: piece indices of each version in the output.
-        var conflict: MergeConflictSpan?
+        /// Whether the group kept both sides' versions; its conflict is then the last one listed
+        /// when the record was appended.
+        var hasConflict: Bool
+    }
+
+    /// A true conflict in the output and the ancestor range of the group that kept it.
+    private struct ConflictRecord {
+        var span: MergeConflictSpan
+        var groupRange: Range<Int>
     }
 
     func members(_ group: Group) -> ArraySlice<SidedHunk> { hunks[group.indices] }
@@ -102,6 +112,7 @@ struct ThreeWayMerge {
         output.reserveCapacity(hunks.count * 2 + 1)
         var records: [Record] = []
         records.reserveCapacity(hunks.count)
+        var conflicts: [ConflictRecord] = []
         var cursor = 0
         var index = 0
         while index < hunks.count {
@@ -109,8 +120,8 @@ struct ThreeWayMerge {
             index = current.indices.upperBound
             var resolution = resolve(current)
             while true {
-                if case .conflict = resolution, let previous = records.last(where: { $0.conflict != nil }),
-                   let joined = policy.joinedConflicts(previous.group.range, current.range) {
+                if case .conflict = resolution, let previous = conflicts.last,
+                   let joined = policy.joinedConflicts(previous.groupRange, current.range) {
                     // Two conflicts too close together to read apart: one conflict over both.
                     resolution = .widen(joined)
                 }
@@ -122,6 +133,7 @@ struct ThreeWayMerge {
                         current = joined(last.group, current)
                         output.removeSubrange(last.outputStart...)
                         cursor = last.cursorBefore
+                        if last.hasConflict { conflicts.removeLast() }
                         records.removeLast()
                     }
                     while index < hunks.count {
@@ -168,12 +180,13 @@ struct ThreeWayMerge {
             case .widen, .nothing: break
             }
             cursor = max(cursor, current.range.upperBound)
-            records.append(Record(group: current, outputStart: outputStart, cursorBefore: cursorBefore, conflict: conflict))
+            if let conflict { conflicts.append(ConflictRecord(span: conflict, groupRange: current.range)) }
+            records.append(Record(group: current, outputStart: outputStart, cursorBefore: cursorBefore, hasConflict: conflict != nil))
         }
         if cursor < ancestorCount {
             output.append(MergePiece(source: .ancestor, range: cursor..<ancestorCount, origin: .ancestor))
         }
-        return ThreeWayMergeOutput(pieces: output, conflicts: records.compactMap(\.conflict))
+        return ThreeWayMergeOutput(pieces: output, conflicts: conflicts.map(\.span))
     }
 }
 

@@ -121,9 +121,14 @@ enum CharacterRefinement {
         if !hunks.isEmpty { hunks.removeAll(keepingCapacity: true) }
         tokenStarts(count: a.count, classA, into: &tokensA)
         tokenStarts(count: b.count, classB, into: &tokensB)
-        for index in 0..<(tokensA.count - 1) { tokenIDsA.append(tokenHash(a, tokensA[index]..<tokensA[index + 1])) }
-        for index in 0..<(tokensB.count - 1) { tokenIDsB.append(tokenHash(b, tokensB[index]..<tokensB[index + 1])) }
-        let verified = tokenIDsA.withUnsafeBufferPointer { idsA in
+        // One word against one word, the most common replacement: the word diff could only
+        // pair them, so compare the characters straight away.
+        let singleTokens = tokensA.count == 2 && tokensB.count == 2
+        if !singleTokens {
+            for index in 0..<(tokensA.count - 1) { tokenIDsA.append(tokenHash(a, tokensA[index]..<tokensA[index + 1])) }
+            for index in 0..<(tokensB.count - 1) { tokenIDsB.append(tokenHash(b, tokensB[index]..<tokensB[index + 1])) }
+        }
+        let verified = !singleTokens && tokenIDsA.withUnsafeBufferPointer { idsA in
             tokenIDsB.withUnsafeBufferPointer { idsB in
                 SequenceDiff.verifiedHunks(idsA, idsB, workspace: workspace, into: &tokenHunks) { i, j in
                     tokensEqual(a, tokensA[i]..<tokensA[i + 1], b, tokensB[j]..<tokensB[j + 1])
@@ -144,7 +149,8 @@ enum CharacterRefinement {
                 }
             }
         } else {
-            // A hash collision between two different tokens: compare the characters directly instead.
+            // A single token each, or a hash collision between two different tokens: compare the
+            // characters directly.
             SequenceDiff.appendHunks(a, b, workspace: workspace, into: &hunks)
         }
         hunks.coalesce()
