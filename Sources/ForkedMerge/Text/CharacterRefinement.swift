@@ -121,8 +121,8 @@ enum CharacterRefinement {
         if !hunks.isEmpty { hunks.removeAll(keepingCapacity: true) }
         tokenStarts(count: a.count, classA, into: &tokensA)
         tokenStarts(count: b.count, classB, into: &tokensB)
-        // One word against one word, the most common replacement: the word diff could only
-        // pair them, so compare the characters straight away.
+        // One word against one word (a word rewritten): the word diff could only pair them, so
+        // compare the characters straight away.
         let singleTokens = tokensA.count == 2 && tokensB.count == 2
         if !singleTokens {
             for index in 0..<(tokensA.count - 1) { tokenIDsA.append(tokenHash(a, tokensA[index]..<tokensA[index + 1])) }
