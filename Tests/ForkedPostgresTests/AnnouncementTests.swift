@@ -20,7 +20,7 @@ struct AnnouncementTests {
         let announcement = Announcement(document: "notes with spaces 'and' \"quotes\"", device: "device-1", announcing: commit)
         let read = try #require(Announcement(payload: announcement.payload))
         #expect(read == announcement)
-        #expect(read.commit == commit)
+        #expect(read.commit() == commit)
         #expect(read.document == "notes with spaces 'and' \"quotes\"")
         #expect(read.generation == 7)
     }
@@ -29,25 +29,32 @@ struct AnnouncementTests {
         let commit = Self.commit(payload: 20_000)
         let document = String(repeating: "d", count: 1_000)
         let announcement = Announcement(document: document, device: UUID().uuidString, announcing: commit)
-        #expect(announcement.commit == nil)
+        #expect(announcement.commit() == nil && !announcement.carriesCommit)
         #expect(announcement.payload.utf8.count < 8_000)
         let read = try #require(Announcement(payload: announcement.payload))
-        #expect(read.commit == nil && read.generation == 7 && read.document == document)
+        #expect(read.commit() == nil && read.generation == 7 && read.document == document)
 
         // The largest commit that is carried still leaves room for the longest document name.
         var size = 4_000
-        while Announcement(document: document, device: UUID().uuidString, announcing: Self.commit(payload: size + 1)).commit != nil { size += 1 }
+        while Announcement(document: document, device: UUID().uuidString, announcing: Self.commit(payload: size + 1)).carriesCommit { size += 1 }
         let largest = Announcement(document: document, device: UUID().uuidString, announcing: Self.commit(payload: size))
-        #expect(largest.commit != nil)
+        #expect(largest.commit() != nil)
         #expect(largest.payload.utf8.count < 8_000)
     }
 
     @Test(arguments: [
-        "", "7 device", "x device - doc", "7 device 3 doc", "7 device 3.!!notbase64 doc", "7 device 3.AAAA doc",
-        "7 device doc",
+        "", "7 device", "x device - doc", "7 device 3 doc", "7 device 3.!!notbase64 doc", "7 device .AAAA doc",
+        "7 device 3. doc", "7 device doc",
     ])
     func aPayloadThisBuildCannotReadIsIgnored(_ payload: String) {
         #expect(Announcement(payload: payload) == nil)
+    }
+
+    @Test func aCommitFieldThatIsNotACommitLeavesTheAnnouncementWithoutOne() throws {
+        let read = try #require(Announcement(payload: "7 device 3.AAAA my doc"))
+        #expect(read.carriesCommit)
+        #expect(read.commit() == nil)
+        #expect(read.generation == 7 && read.device == "device" && read.document == "my doc")
     }
 
     @Test func aCommitWhoseBytesWereAlteredIsRefused() throws {
@@ -57,7 +64,8 @@ struct AnnouncementTests {
         var bytes = try #require(Data(base64Encoded: String(field[1])))
         bytes[bytes.count / 3] ^= 0x01
         parts[2] = "\(field[0])." + bytes.base64EncodedString()
-        #expect(Announcement(payload: parts.joined(separator: " ")) == nil)
+        let altered = try #require(Announcement(payload: parts.joined(separator: " ")))
+        #expect(altered.commit() == nil)
     }
 }
 

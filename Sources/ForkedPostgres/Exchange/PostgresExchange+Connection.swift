@@ -166,7 +166,7 @@ extension PostgresExchange {
             if echoes > 0 { updateStatus { $0.ownEchoesIgnored += echoes } }
             let newer = announcements.filter { $0.generation > known }
             guard !newer.isEmpty else { return }
-            let commits = newer.compactMap(\.commit)
+            let commits = newer.compactMap { $0.commit() }
             if try commits.count < newer.count || !receive(commits) {
                 try await fetch(on: connection)
             }
