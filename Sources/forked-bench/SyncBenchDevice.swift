@@ -6,8 +6,9 @@ import Foundation
 import Logging
 
 /// One "machine" of the sync benchmarks: a document in a file repository of its own, synced with
-/// a `PostgresExchange`, edited the way the editor edits it (in a fork of its own, merged into
-/// main, so that the exchange's merges of other devices' changes are never written over).
+/// a `PostgresExchange`, edited in ways that never write over the exchange's merges of other
+/// devices' changes: in place with `modify` (``edit(_:)``), or the editor's way, in a fork of its
+/// own merged into main (``editInFork(_:)``).
 final class SyncBenchDevice: Sendable {
     typealias Repository = AnyRepository<TextDocument>
 
@@ -41,8 +42,19 @@ final class SyncBenchDevice: Sendable {
         get throws { try resource.value(in: .main)?.text ?? "" }
     }
 
-    /// Changes the text as a user of the editor would, and merges the change into main.
+    /// Changes main's text as an app syncing its data would: in one step that is redone if a
+    /// merge of other devices' changes lands meanwhile (one repository write per edit).
     func edit(_ change: (inout String) -> Void) throws {
+        try resource.modify(.main) { document in
+            var changed = document ?? TextDocument(text: "")
+            change(&changed.text)
+            document = changed
+        }
+    }
+
+    /// Changes the text as the editor does: in a fork of the device's own, merged into main
+    /// (three repository writes per edit).
+    func editInFork(_ change: (inout String) -> Void) throws {
         try resource.mergeFromMain(into: edits)
         var document = try resource.value(in: edits) ?? TextDocument(text: "")
         change(&document.text)

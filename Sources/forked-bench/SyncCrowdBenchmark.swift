@@ -20,13 +20,17 @@ struct SyncCrowdBenchmark {
     Sync through PostgreSQL on loopback: N processes on one document, each inserting a line \(editsPerSecond) times a second \
     (\(editsPerDevice) each), uploads at most every \(Int(Timing.milliseconds(SyncLatencyBenchmark.uploadDelay))) ms; propagation is \
     from one device's edit to another device's main, over every pair; "vs first" is the ratio to the first crowd size \
-    of the same storage; "in memory": the devices' repositories in memory, their sync state files still on disk
+    of the same storage; devices edit main in place (`modify`, one repository write per edit); "in memory": the devices' \
+    repositories in memory, their sync state files still on disk; "in a fork": each edit made in a fork and merged into main, \
+    as the editor does (three writes)
     """
 
     let url: String
     let counts: [Int]
     /// Whether the devices keep their repositories in memory.
     var inMemory = false
+    /// Whether the devices edit in a fork merged into main, as the editor does, rather than in place.
+    var editsInFork = false
 
     func run() async throws -> [BenchmarkRow] {
         var rows: [BenchmarkRow] = []
@@ -36,7 +40,7 @@ struct SyncCrowdBenchmark {
             let p50 = Timing.percentile(outcome.propagation, 0.5)
             let p99 = Timing.percentile(outcome.propagation, 0.99)
             if reference == nil { reference = (p50, p99) }
-            let label = "\(count) devices" + (inMemory ? ", in memory" : "")
+            let label = "\(count) devices" + (inMemory ? ", in memory" : "") + (editsInFork ? ", in a fork" : "")
             rows.append(BenchmarkRow(name: "propagation to every other device, p50", size: label, milliseconds: p50, reference: reference?.p50))
             rows.append(BenchmarkRow(
                 name: "propagation to every other device, p99", size: label, milliseconds: p99, reference: reference?.p99,
@@ -82,6 +86,7 @@ struct SyncCrowdBenchmark {
             member.interval = .milliseconds(1000 / Self.editsPerSecond)
             member.expectedLines = count * Self.editsPerDevice
             member.inMemory = inMemory
+            member.editsInFork = editsInFork
             let process = Process()
             process.executableURL = URL(fileURLWithPath: executable)
             process.arguments = member.arguments
@@ -163,10 +168,11 @@ enum SyncBenchmarks {
         let latency = try await SyncLatencyBenchmark(settings: PostgresSettings(url: url)).run()
         Swift.print(ResultTable.render(latency, title: SyncLatencyBenchmark.title, referenceHeader: "vs 10 KB"))
         Swift.print("")
-        // On disk as the editor keeps them, then in memory: N devices on one machine share one
-        // disk that N machines would not, and the second figure leaves that cost out.
+        // On disk, then in memory: N devices on one machine share one disk that N machines would
+        // not, and the second figure leaves that cost out. Last, on disk the editor's way.
         let onDisk = try await SyncCrowdBenchmark(url: url, counts: devices).run()
         let inMemory = try await SyncCrowdBenchmark(url: url, counts: devices, inMemory: true).run()
-        Swift.print(ResultTable.render(onDisk + inMemory, title: SyncCrowdBenchmark.title, referenceHeader: "vs first"))
+        let inFork = try await SyncCrowdBenchmark(url: url, counts: devices, editsInFork: true).run()
+        Swift.print(ResultTable.render(onDisk + inMemory + inFork, title: SyncCrowdBenchmark.title, referenceHeader: "vs first"))
     }
 }

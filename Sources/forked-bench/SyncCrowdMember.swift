@@ -31,6 +31,8 @@ struct SyncCrowdMember {
     var expectedLines = 0
     /// Whether the device keeps its repository in memory rather than on disk.
     var inMemory = false
+    /// Whether the device edits in a fork merged into main, as the editor does, rather than in place.
+    var editsInFork = false
 
     /// The file that tells every member to start, holding the start time; written once all are ready.
     static func goFile(in shared: URL) -> URL { shared.appendingPathComponent("go") }
@@ -39,7 +41,8 @@ struct SyncCrowdMember {
     /// Where a member writes its report.
     static func reportFile(in shared: URL, name: String) -> URL { shared.appendingPathComponent("\(name).json") }
 
-    /// Reads `--url U --document D --directory DIR --name N --edits E --interval-ms I --expect-lines L`.
+    /// Reads `--url U --document D --directory DIR --name N --edits E --interval-ms I --expect-lines L
+    /// --in-memory yes|no --in-fork yes|no`.
     init(arguments: ArraySlice<String>) throws {
         var remaining = arguments
         while let flag = remaining.popFirst() {
@@ -53,6 +56,7 @@ struct SyncCrowdMember {
             case "--interval-ms": interval = .milliseconds(Int(value) ?? 200)
             case "--expect-lines": expectedLines = Int(value) ?? expectedLines
             case "--in-memory": inMemory = value == "yes"
+            case "--in-fork": editsInFork = value == "yes"
             default: throw SyncBenchError("sync-member: unknown flag \(flag)")
             }
         }
@@ -64,7 +68,7 @@ struct SyncCrowdMember {
         return [
             "sync-member", "--url", url, "--document", document, "--directory", directory.path, "--name", name,
             "--edits", "\(edits)", "--interval-ms", "\(milliseconds)", "--expect-lines", "\(expectedLines)",
-            "--in-memory", inMemory ? "yes" : "no",
+            "--in-memory", inMemory ? "yes" : "no", "--in-fork", editsInFork ? "yes" : "no",
         ]
     }
 
@@ -92,12 +96,15 @@ struct SyncCrowdMember {
         try await Task.sleep(for: .seconds(max(0, start + phase - Date().timeIntervalSince1970)))
         for index in 0..<edits {
             let line = "\(name)-\(index)"
-            try device.edit { text in
+            // Chosen once per edit, so that an edit redone on newer text inserts at the same place.
+            let place = Double.random(in: 0..<1, using: &generator)
+            let insert = { (text: inout String) in
                 var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
                 if lines.last == "" { lines.removeLast() }
-                lines.insert(line, at: Int.random(in: 0...lines.count, using: &generator))
+                lines.insert(line, at: min(lines.count, Int(place * Double(lines.count + 1))))
                 text = lines.joined(separator: "\n") + "\n"
             }
+            if editsInFork { try device.editInFork(insert) } else { try device.edit(insert) }
             report.state.withLock { $0.inserted[line] = Date().timeIntervalSince1970 }
             try await Task.sleep(for: interval)
         }

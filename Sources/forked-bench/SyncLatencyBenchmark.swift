@@ -65,7 +65,7 @@ struct SyncLatencyBenchmark {
         let line = "lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod tempor in\n"
         let lineCount = max(size / line.utf8.count, 1)
         let initial = String(repeating: line, count: lineCount)
-        try typing.edit { $0 = initial }
+        try typing.editInFork { $0 = initial }
         typing.exchange.start()
         watching.exchange.start()
         let outcome: Result<(latencies: [Double], bytes: Int, uploads: Int), any Error>
@@ -98,7 +98,7 @@ struct SyncLatencyBenchmark {
             let marker = "§\(index)§"
             let offset = Int.random(in: 0..<lineCount, using: &generator) * line.utf8.count + 6
             let typed = clock.now
-            try typing.edit { text in
+            try typing.editInFork { text in
                 text.insert(contentsOf: marker, at: text.utf8.index(text.utf8.startIndex, offsetBy: min(offset, text.utf8.count)))
             }
             guard try await SyncBenchDevice.wait(upTo: .seconds(30), until: { TextSearch.contains(try watching.text, marker) }) else {

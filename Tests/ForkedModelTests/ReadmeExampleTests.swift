@@ -16,6 +16,8 @@ struct ReadmeExampleTests {
         #expect(try resource.mergeFromMain(into: note) == MergeAction.none)
         try resource.syncAllForks()
         #expect(try resource.value(in: .main) == "Hello, world")
+        try resource.modify(.main) { $0? += "!" }
+        #expect(try resource.value(in: .main) == "Hello, world!")
     }
 
     @Test("ForkedMerge in short")

@@ -21,14 +21,17 @@ import Synchronization
 ///     resource: resource, document: "shopping-list", settings: settings, stateDirectory: stateURL
 /// )
 /// exchange.start()
-/// // … edit in a fork of your own and merge it into main; other devices' changes arrive in main …
+/// try resource.modify(.main) { list in list?.items.append("milk") }
+/// // … other devices' changes arrive in main …
 /// await exchange.stop()
 /// ```
 ///
 /// The exchange merges other devices' changes into main at any moment, so local edits must
-/// reach main by merging too (edit a fork, then ``ForkedResource/mergeIntoMain(from:)``), never
-/// by reading main and writing an edited value back over it: a merge made in between would be
-/// undone, and the undoing uploaded, losing the other device's changes.
+/// never read main and write an edited value back over it with `update(.main, with:)`: a merge
+/// made in between would be undone, and the undoing uploaded, losing the other device's changes.
+/// Change main with ``ForkedResource/modify(_:_:)`` (redone on the newer value if a merge lands
+/// meanwhile; one repository write), or edit a fork of your own and merge it into main with
+/// ``ForkedResource/mergeIntoMain(from:)``, as the editor does.
 ///
 /// Each upload is a commit (``PostgresExchange`` documents the tables in the README) made current
 /// with `UPDATE … WHERE generation = seen`: when another device got there first, the exchange

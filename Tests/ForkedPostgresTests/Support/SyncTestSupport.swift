@@ -72,6 +72,16 @@ final class Device: Sendable {
         try resource.mergeIntoMain(from: Self.editsFork)
     }
 
+    /// Edits main in place with `modify`, which runs the change again if the exchange merged a
+    /// server change into main meanwhile: the other way an app may edit while an exchange runs.
+    func editInPlace(_ change: (inout String) -> Void) throws {
+        try resource.modify(.main) { note in
+            var text = note?.text ?? ""
+            change(&text)
+            note = Note(text)
+        }
+    }
+
     /// Edits by reading main and writing the edited value over it: what an app must not do
     /// while an exchange runs (see ``edit(_:)``); kept to show the loss it causes.
     func editOverwritingMain(_ change: (inout String) -> Void) throws {
