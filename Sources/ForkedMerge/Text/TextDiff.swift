@@ -31,7 +31,18 @@ struct TextDiff {
     /// others are replaced as whole lines.
     func hunks(refining lineHunks: [DiffHunk], where refine: (Int) -> Bool, workspace: DiffWorkspace = DiffWorkspace()) -> [DiffHunk] {
         var result: [DiffHunk] = []
-        for (index, lineHunk) in lineHunks.enumerated() {
+        appendHunks(of: lineHunks[...], refining: refine, workspace: workspace, into: &result)
+        result.coalesce()
+        return result
+    }
+
+    /// Appends the byte hunks of a run of `lineHunks` (indices as in the whole list, which
+    /// `refine` is given), not yet coalesced: ``hunks(refining:where:workspace:)`` is these for
+    /// the whole list, coalesced, and ``SharedRefinement`` cuts the list into such runs.
+    func appendHunks(
+        of lineHunks: ArraySlice<DiffHunk>, refining refine: (Int) -> Bool, workspace: DiffWorkspace, into result: inout [DiffHunk]
+    ) {
+        for (index, lineHunk) in zip(lineHunks.indices, lineHunks) {
             let ancestorRange = ancestorLineStarts[lineHunk.ancestor.lowerBound]..<ancestorLineStarts[lineHunk.ancestor.upperBound]
             let sideRange = sideLineStarts[lineHunk.side.lowerBound]..<sideLineStarts[lineHunk.side.upperBound]
             guard refine(index) else {
@@ -45,8 +56,6 @@ struct TextDiff {
                 result.append(DiffHunk(ancestor: ancestorRange, side: sideRange))
             }
         }
-        result.coalesce()
-        return result
     }
 
     /// Whether the characters a refined block keeps in common are only spaces and line breaks:

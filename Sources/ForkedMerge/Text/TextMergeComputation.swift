@@ -235,7 +235,11 @@ struct TextMergeComputation {
     static func sideDiffs(ancestor: UnsafeBufferPointer<UInt8>, lines: TextLines, sides: [SideInput]) -> [SideDiff] {
         let input = SharedInput(ancestor: ancestor, lines: lines, sides: sides)
         guard input.isLong else { return sides.indices.map { input.diff(side: $0) } }
-        return forBothSides { input.diff(side: $0) }
+        let lineDiffs = lineDiffs(input, inParallel: true)
+        let hunks = SharedRefinement.hunks(
+            of: lineDiffs.map { SharedRefinement.Side(diff: $0.diff, lineHunks: $0.lineHunks, refines: { _ in true }) }, inParallel: true
+        )
+        return [0, 1].map { side in SideDiff(lines: lineDiffs[side].lines, hunks: hunks[side]) }
     }
 
     /// The diffs of the two sides against the ancestor, refined to characters only where the
@@ -249,18 +253,26 @@ struct TextMergeComputation {
     ) -> [SideDiff] {
         let input = SharedInput(ancestor: ancestor, lines: lines, sides: [SideInput(bytes: dominant), SideInput(bytes: subordinate)])
         let parallel = input.isLong
-        let lineDiffs = forBothSides(inParallel: parallel) { side in
-            let (diff, sideLines) = input.textDiff(side: side)
-            return LineDiff(diff: diff, lines: sideLines, lineHunks: diff.lineHunks())
-        }
+        let lineDiffs = lineDiffs(input, inParallel: parallel)
         let needs = [
             RefinementNeed(lineDiffs[0].diff, lineDiffs[0].lineHunks),
             RefinementNeed(lineDiffs[1].diff, lineDiffs[1].lineHunks),
         ]
         let refined = [needs[0].blocksToRefine(meeting: needs[1]), needs[1].blocksToRefine(meeting: needs[0])]
-        return forBothSides(inParallel: parallel) { side in
-            let lineDiff = lineDiffs[side]
-            return SideDiff(lines: lineDiff.lines, hunks: lineDiff.diff.hunks(refining: lineDiff.lineHunks, where: { refined[side][$0] }))
+        let hunks = SharedRefinement.hunks(
+            of: [0, 1].map { side in
+                SharedRefinement.Side(diff: lineDiffs[side].diff, lineHunks: lineDiffs[side].lineHunks, refines: { refined[side][$0] })
+            },
+            inParallel: parallel
+        )
+        return [0, 1].map { side in SideDiff(lines: lineDiffs[side].lines, hunks: hunks[side]) }
+    }
+
+    /// Both sides' diffs by lines, before refinement.
+    private static func lineDiffs(_ input: SharedInput, inParallel: Bool) -> [LineDiff] {
+        forBothSides(inParallel: inParallel) { side in
+            let (diff, sideLines) = input.textDiff(side: side)
+            return LineDiff(diff: diff, lines: sideLines, lineHunks: diff.lineHunks())
         }
     }
 

@@ -1,3 +1,5 @@
+import ForkedTestSupport
+
 /// Building blocks for property tests: a pool of awkward characters and random edits.
 enum TextEdits {
     /// Characters chosen to stress grapheme handling: ASCII, line endings, combining marks
@@ -22,5 +24,22 @@ enum TextEdits {
             text.insert(contentsOf: insertion, at: position)
         }
         return text
+    }
+
+    /// Lines of words with some lines edited (a word replaced, a letter doubled, the line
+    /// removed, a line added after it, glued to the next), so edits of two sides fall on the
+    /// same, adjacent and distant lines.
+    static func editedLines(_ lines: [String], _ generator: inout SeededGenerator) -> String {
+        var result: [String] = []
+        for line in lines {
+            switch Int.random(in: 0..<10, using: &generator) {
+            case 0: result.append(line.replacingOccurrences(of: "fox", with: "cat"))
+            case 1: result.append(line.replacingOccurrences(of: "o", with: "oo"))
+            case 2: continue
+            case 3: result.append(line); result.append("added \(Int.random(in: 0..<3, using: &generator)) fox")
+            default: result.append(line)
+            }
+        }
+        return result.joined()
     }
 }

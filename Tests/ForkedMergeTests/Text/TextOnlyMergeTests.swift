@@ -49,22 +49,6 @@ struct TextOnlyMergeTests {
         #expect(refinedBlocks(ancestor, "one 2 three\nfour five six\n", "one two three\nnew\nfour five six\n") == ([false], [true]))
     }
 
-    /// Words on lines, some lines edited (a word replaced, a letter typed, the line removed, a
-    /// line added after it), so edits of the two sides fall on the same, adjacent and distant lines.
-    private func edited(_ lines: [String], _ generator: inout SeededGenerator) -> String {
-        var result: [String] = []
-        for line in lines {
-            switch Int.random(in: 0..<10, using: &generator) {
-            case 0: result.append(line.replacingOccurrences(of: "fox", with: "cat"))
-            case 1: result.append(line.replacingOccurrences(of: "o", with: "oo"))
-            case 2: continue
-            case 3: result.append(line); result.append("added \(Int.random(in: 0..<3, using: &generator)) fox")
-            default: result.append(line)
-            }
-        }
-        return result.joined()
-    }
-
     @Test("text and conflicts equal those of the full diffs on random edits of both sides", arguments: 0..<4)
     func equalsFullDiffs(seed: UInt64) {
         var generator = SeededGenerator(state: seed)
@@ -75,8 +59,8 @@ struct TextOnlyMergeTests {
                     .joined(separator: " ") + "\n"
             }
             let ancestor = lines.joined()
-            let dominant = edited(lines, &generator)
-            let subordinate = edited(lines, &generator)
+            let dominant = TextEdits.editedLines(lines, &generator)
+            let subordinate = TextEdits.editedLines(lines, &generator)
             let full = TextMerger().mergeWithOrigins(dominant, withSubordinate: subordinate, commonAncestor: ancestor)
             let report = TextMerger().mergeReportingConflicts(dominant, withSubordinate: subordinate, commonAncestor: ancestor)
             #expect(report.text == full.text, "ancestor \(ancestor.debugDescription)")

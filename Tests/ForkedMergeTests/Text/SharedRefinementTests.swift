@@ -1,0 +1,80 @@
+@testable import ForkedMerge
+import Foundation
+import Testing
+import ForkedTestSupport
+
+/// Refining both sides on two threads that share the work in pieces must give each side the
+/// hunks one thread refining it alone gives.
+@Suite("Both sides refined on two threads in shared pieces")
+struct SharedRefinementTests {
+    /// The line diffs of both sides of a three-way text, each side refining the blocks `refines` picks.
+    private func withSides<R>(
+        _ ancestor: String, _ dominant: String, _ subordinate: String, refines: @escaping (Int) -> Bool,
+        _ body: ([SharedRefinement.Side]) -> R
+    ) -> R {
+        TextMergeComputation.withBuffers(ancestor, dominant, subordinate) { a, d, s in
+            let ancestorLines = TextLines(a)
+            let sides = [d, s].map { side in
+                let lines = TextLines(side)
+                let diff = TextDiff(
+                    ancestor: a, ancestorLineStarts: ancestorLines.starts, ancestorLineIDs: ancestorLines.ids,
+                    side: side, sideLineStarts: lines.starts, sideLineIDs: lines.ids
+                )
+                return SharedRefinement.Side(diff: diff, lineHunks: diff.lineHunks(), refines: refines)
+            }
+            return body(sides)
+        }
+    }
+
+    private func threeTexts(seed: UInt64, lineCount: Int) -> (String, String, String) {
+        var generator = SeededGenerator(state: seed)
+        let words = ["the", "quick", "brown", "fox", "jumps", "over", "lazy", "dog", "o", "12", "(x)"]
+        let lines = (0..<lineCount).map { _ in
+            (0..<Int.random(in: 1...9, using: &generator)).map { _ in words.randomElement(using: &generator) ?? "" }
+                .joined(separator: " ") + "\n"
+        }
+        return (lines.joined(), TextEdits.editedLines(lines, &generator), TextEdits.editedLines(lines, &generator))
+    }
+
+    @Test("each side's hunks equal one thread's, refining every block or only some", arguments: 0..<4)
+    func equalsOneThread(seed: UInt64) {
+        let (ancestor, dominant, subordinate) = threeTexts(seed: seed, lineCount: 3_000)
+        // Every block, and every third, as a text-only merge refines some.
+        for refines in [{ (_: Int) in true }, { (index: Int) in index % 3 == 0 }] {
+            withSides(ancestor, dominant, subordinate, refines: refines) { sides in
+                #expect(sides.allSatisfy { $0.lineHunks.count > SharedRefinement.pieceCount })
+                let shared = SharedRefinement.hunks(of: sides, inParallel: true)
+                let alone = sides.map { $0.diff.hunks(refining: $0.lineHunks, where: $0.refines) }
+                #expect(shared == alone)
+                #expect(SharedRefinement.hunks(of: sides, inParallel: false) == alone)
+            }
+        }
+    }
+
+    @Test("the pieces cover each side's line hunks once, in order, in about equal shares")
+    func piecesCoverEveryHunk() {
+        let (ancestor, dominant, subordinate) = threeTexts(seed: 7, lineCount: 2_000)
+        withSides(ancestor, dominant, subordinate, refines: { _ in true }) { sides in
+            let pieces = SharedRefinement.pieces(of: sides)
+            #expect(pieces.map(\.side) == pieces.map(\.side).sorted())
+            for (index, side) in sides.enumerated() {
+                let ranges = pieces.filter { $0.side == index }.map(\.hunks)
+                #expect(ranges.allSatisfy { !$0.isEmpty })
+                #expect(ranges.first?.lowerBound == 0)
+                #expect(ranges.last?.upperBound == side.lineHunks.count)
+                #expect(zip(ranges, ranges.dropFirst()).allSatisfy { $0.upperBound == $1.lowerBound })
+            }
+            // About the count asked for: each side's last piece may be short.
+            #expect(pieces.count >= SharedRefinement.pieceCount - 2 && pieces.count <= SharedRefinement.pieceCount + 2)
+        }
+    }
+
+    @Test("sides with no line hunks give no pieces and no hunks")
+    func unchangedSides() {
+        let text = "one\ntwo\n"
+        withSides(text, text, text, refines: { _ in true }) { sides in
+            #expect(SharedRefinement.pieces(of: sides).isEmpty)
+            #expect(SharedRefinement.hunks(of: sides, inParallel: true) == [[], []])
+        }
+    }
+}
