@@ -235,11 +235,7 @@ struct TextMergeComputation {
     static func sideDiffs(ancestor: UnsafeBufferPointer<UInt8>, lines: TextLines, sides: [SideInput]) -> [SideDiff] {
         let input = SharedInput(ancestor: ancestor, lines: lines, sides: sides)
         guard input.isLong else { return sides.indices.map { input.diff(side: $0) } }
-        let lineDiffs = lineDiffs(input, inParallel: true)
-        let hunks = SharedRefinement.hunks(
-            of: lineDiffs.map { SharedRefinement.Side(diff: $0.diff, lineHunks: $0.lineHunks, refines: { _ in true }) }, inParallel: true
-        )
-        return [0, 1].map { side in SideDiff(lines: lineDiffs[side].lines, hunks: hunks[side]) }
+        return refined(lineDiffs(input, inParallel: true), where: [{ _ in true }, { _ in true }], inParallel: true)
     }
 
     /// The diffs of the two sides against the ancestor, refined to characters only where the
@@ -258,14 +254,18 @@ struct TextMergeComputation {
             RefinementNeed(lineDiffs[0].diff, lineDiffs[0].lineHunks),
             RefinementNeed(lineDiffs[1].diff, lineDiffs[1].lineHunks),
         ]
-        let refined = [needs[0].blocksToRefine(meeting: needs[1]), needs[1].blocksToRefine(meeting: needs[0])]
+        let blocks = [needs[0].blocksToRefine(meeting: needs[1]), needs[1].blocksToRefine(meeting: needs[0])]
+        return refined(lineDiffs, where: [{ blocks[0][$0] }, { blocks[1][$0] }], inParallel: parallel)
+    }
+
+    /// Both sides' diffs with the line hunks `refines` picks on each side refined to characters
+    /// (``SharedRefinement``, on two threads when `inParallel`).
+    private static func refined(_ lineDiffs: [LineDiff], where refines: [(Int) -> Bool], inParallel: Bool) -> [SideDiff] {
         let hunks = SharedRefinement.hunks(
-            of: [0, 1].map { side in
-                SharedRefinement.Side(diff: lineDiffs[side].diff, lineHunks: lineDiffs[side].lineHunks, refines: { refined[side][$0] })
-            },
-            inParallel: parallel
+            of: zip(lineDiffs, refines).map { SharedRefinement.Side(diff: $0.diff, lineHunks: $0.lineHunks, refines: $1) },
+            inParallel: inParallel
         )
-        return [0, 1].map { side in SideDiff(lines: lineDiffs[side].lines, hunks: hunks[side]) }
+        return zip(lineDiffs, hunks).map { SideDiff(lines: $0.lines, hunks: $1) }
     }
 
     /// Both sides' diffs by lines, before refinement.
