@@ -29,10 +29,7 @@ struct SharedRefinementTests {
     private func threeTexts(seed: UInt64, lineCount: Int) -> (String, String, String) {
         var generator = SeededGenerator(state: seed)
         let words = ["the", "quick", "brown", "fox", "jumps", "over", "lazy", "dog", "o", "12", "(x)"]
-        let lines = (0..<lineCount).map { _ in
-            (0..<Int.random(in: 1...9, using: &generator)).map { _ in words.randomElement(using: &generator) ?? "" }
-                .joined(separator: " ") + "\n"
-        }
+        let lines = TextEdits.wordLines(count: lineCount, of: words, maximumWords: 9, &generator)
         return (lines.joined(), TextEdits.editedLines(lines, &generator), TextEdits.editedLines(lines, &generator))
     }
 

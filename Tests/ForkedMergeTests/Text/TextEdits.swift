@@ -26,6 +26,14 @@ enum TextEdits {
         return text
     }
 
+    /// `count` lines of 1 to `maximumWords` words picked from `words`, each ending in a line break.
+    static func wordLines(count: Int, of words: [String], maximumWords: Int, _ generator: inout SeededGenerator) -> [String] {
+        (0..<count).map { _ in
+            (0..<Int.random(in: 1...maximumWords, using: &generator)).map { _ in words.randomElement(using: &generator) ?? "" }
+                .joined(separator: " ") + "\n"
+        }
+    }
+
     /// Lines of words with some lines edited (a word replaced, a letter doubled, the line
     /// removed, a line added after it, glued to the next), so edits of two sides fall on the
     /// same, adjacent and distant lines.

@@ -54,10 +54,7 @@ struct TextOnlyMergeTests {
         var generator = SeededGenerator(state: seed)
         let words = ["the", "quick", "brown", "fox", "jumps", "over", "lazy", "dog", "o"]
         for _ in 0..<150 {
-            let lines = (0..<Int.random(in: 1...14, using: &generator)).map { _ in
-                (0..<Int.random(in: 1...5, using: &generator)).map { _ in words.randomElement(using: &generator) ?? "" }
-                    .joined(separator: " ") + "\n"
-            }
+            let lines = TextEdits.wordLines(count: Int.random(in: 1...14, using: &generator), of: words, maximumWords: 5, &generator)
             let ancestor = lines.joined()
             let dominant = TextEdits.editedLines(lines, &generator)
             let subordinate = TextEdits.editedLines(lines, &generator)
