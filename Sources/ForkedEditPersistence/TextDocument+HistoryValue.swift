@@ -32,12 +32,13 @@ extension TextDocument: HistoryValue {
         return TextDocument(text: try text.applying(delta: rest), cursors: cursors)
     }
 
-    /// Applies a chain of ``delta(from:)``s: the text in one pass, the cursors of the last.
+    /// Applies a chain of ``delta(from:)``s: the text in one pass, the cursors of the last (the
+    /// others' are not decoded: a device catching up applies dozens of deltas at a time).
     public func applying(deltas: [Data]) throws -> TextDocument {
-        guard !deltas.isEmpty else { return self }
-        let parts = try deltas.map(TextDocument.splitCursorHeader)
-        let text = try text.applying(deltas: parts.map(\.1))
-        return TextDocument(text: text, cursors: parts[parts.count - 1].0)
+        let parts = try deltas.map(TextDocument.cutCursorHeader)
+        guard let last = parts.last else { return self }
+        let text = try text.applying(deltas: parts.map(\.rest))
+        return TextDocument(text: text, cursors: try TextDocument.cursors(from: last.header))
     }
 
     /// The text.
@@ -54,16 +55,24 @@ extension TextDocument: HistoryValue {
     }
 
     private static func splitCursorHeader(_ data: Data) throws -> ([String: Int], Data) {
+        let (header, rest) = try cutCursorHeader(data)
+        return (try cursors(from: header), rest)
+    }
+
+    /// The cursor table's JSON and the bytes after it.
+    private static func cutCursorHeader(_ data: Data) throws -> (header: Data, rest: Data) {
         let bytes = Data(data)
         guard bytes.count >= 4 else { throw HistoryError.corruptCommit("a document version is truncated") }
         let length = bytes.prefix(4).reduce(0) { $0 << 8 | Int($1) }
         guard length <= bytes.count - 4 else { throw HistoryError.corruptCommit("a document version is truncated") }
-        let cursors: [String: Int]
+        return (bytes.subdata(in: 4..<(4 + length)), bytes.subdata(in: (4 + length)..<bytes.count))
+    }
+
+    private static func cursors(from header: Data) throws -> [String: Int] {
         do {
-            cursors = try JSONDecoder().decode([String: Int].self, from: bytes.subdata(in: 4..<(4 + length)))
+            return try JSONDecoder().decode([String: Int].self, from: header)
         } catch {
             throw HistoryError.corruptCommit("a document version's cursors are unreadable")
         }
-        return (cursors, bytes.subdata(in: (4 + length)..<bytes.count))
     }
 }

@@ -93,11 +93,27 @@ extension PostgresExchange {
     /// snapshot or from the server fork's value), checks it against its digest, writes it into
     /// the server fork and merges it into main.
     ///
+    /// Consecutive deltas are applied as one run (``ValueCoding/applying(deltas:to:)``): a
+    /// device catching up applies dozens at a time, inside an upload's turn too, while every
+    /// other device waits.
+    ///
     /// When the commits include this device's own pending upload (it landed, but the answer was
     /// lost), the server fork restarts from it instead of merging it: main already has those changes.
     private func apply(_ commits: [ServerCommit], _ local: ExchangeLocalState) throws {
         guard let last = commits.last else { return }
         var value = try resource.value(in: Self.serverFork)
+        // Deltas read but not applied yet, and the commit the first of them belongs to.
+        var run: [Data] = []
+        var runStart: ServerCommit?
+        func applyRun() throws {
+            guard let first = runStart else { return }
+            guard let base = value else {
+                throw PostgresSyncError.corruptDocument("commit \(first.hexID) is a delta with no value before it")
+            }
+            value = try coding.applying(deltas: run, to: base)
+            run.removeAll()
+            runStart = nil
+        }
         var landedPending = false
         var previous = commits.first?.commit.body.isSnapshot == true ? nil : local.head
         for commit in commits {
@@ -105,9 +121,22 @@ extension PostgresExchange {
             if !commit.commit.body.isSnapshot, commit.commit.parents.first.map({ Data($0.bytes) }) != previous {
                 throw PostgresSyncError.corruptDocument("commit \(commit.hexID) is a delta against a commit that is not before it")
             }
-            value = try rebuild(commit, on: value)
             previous = commit.idBytes
+            switch commit.commit.body {
+            case .snapshot(let data):
+                run.removeAll()
+                runStart = nil
+                value = try coding.value(fromSnapshot: data)
+            case .delta(let data):
+                if runStart == nil { runStart = commit }
+                run.append(data)
+            case .anchored:
+                // Generations are rebuilt one after the other; a delta against an older one has no
+                // base here.
+                throw PostgresSyncError.corruptDocument("commit \(commit.hexID) is a delta against an older version")
+            }
             if commit.idBytes == local.pendingCommit {
+                try applyRun()
                 try resource.restart(Self.serverFork, with: value)
                 landedPending = true
                 // It is this device's upload, whose answer was lost: counted as one.
@@ -118,6 +147,7 @@ extension PostgresExchange {
                 logger.notice("an upload whose answer was lost had landed", metadata: ["generation": "\(commit.generation)"])
             }
         }
+        try applyRun()
         guard let value, let snapshot = try? coding.snapshot(of: value), SHA256Digest.digest(of: snapshot) == last.commit.valueDigest else {
             throw PostgresSyncError.corruptDocument("the value rebuilt for generation \(last.generation) does not match its digest")
         }
@@ -129,24 +159,6 @@ extension PostgresExchange {
             logger.debug("merged server version", metadata: ["generation": "\(last.generation)"])
         }
         try markFetched(generation: last.generation, head: last.idBytes, digest: Data(last.commit.valueDigest.bytes), clearingPending: landedPending)
-    }
-
-    /// The value `commit` holds, given the value of its first parent (the commit before it in
-    /// generation order).
-    private func rebuild(_ commit: ServerCommit, on base: Resource?) throws -> Resource {
-        switch commit.commit.body {
-        case .snapshot(let data):
-            return try coding.value(fromSnapshot: data)
-        case .delta(let data):
-            guard let base else {
-                throw PostgresSyncError.corruptDocument("commit \(commit.hexID) is a delta with no value before it")
-            }
-            return try coding.applying(delta: data, to: base)
-        case .anchored:
-            // Generations are rebuilt one after the other; a delta against an older one has no
-            // base here.
-            throw PostgresSyncError.corruptDocument("commit \(commit.hexID) is a delta against an older version")
-        }
     }
 
     /// Whether `value` is the value of the commit the local state records as the server's head.

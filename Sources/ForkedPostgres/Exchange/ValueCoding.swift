@@ -32,13 +32,16 @@ struct ValueCoding<Value: Codable>: Sendable {
         return try Self.delta(historyValue, from: base)
     }
 
-    /// The value a stored delta makes of `base`.
-    func applying(delta: Data, to base: Value) throws -> Value {
+    /// The value a run of stored deltas makes of `base`, each made against the value before it.
+    ///
+    /// One call for the whole run: a type whose deltas compose applies them in one pass (a text
+    /// is copied once, not once per delta, and a document decodes only the last one's cursors).
+    func applying(deltas: [Data], to base: Value) throws -> Value {
         guard let historyBase = base as? any HistoryValue else {
             throw PostgresSyncError.corruptDocument("a delta was stored for \(Value.self), which has no delta encoding")
         }
         do {
-            return try Self.apply(delta, to: historyBase)
+            return try Self.apply(deltas, to: historyBase)
         } catch let error as PostgresSyncError {
             throw error
         } catch {
@@ -51,8 +54,8 @@ struct ValueCoding<Value: Codable>: Sendable {
         return try value.delta(from: base)
     }
 
-    private static func apply<Typed: HistoryValue>(_ delta: Data, to base: Typed) throws -> Value {
-        guard let value = try base.applying(delta: delta) as? Value else {
+    private static func apply<Typed: HistoryValue>(_ deltas: [Data], to base: Typed) throws -> Value {
+        guard let value = try base.applying(deltas: deltas) as? Value else {
             throw PostgresSyncError.corruptDocument("a delta does not make a \(Value.self)")
         }
         return value
