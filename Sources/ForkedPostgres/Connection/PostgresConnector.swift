@@ -1,4 +1,5 @@
 import Logging
+import NIOCore
 import NIOSSL
 import PostgresNIO
 import Synchronization
@@ -9,12 +10,16 @@ struct PostgresConnector: Sendable {
     let settings: PostgresSettings
     let connectTimeout: Duration
     let logger: Logger
+    /// The event loop connections are made on; `nil`: postgres-nio's default.
+    var eventLoop: (any EventLoop)?
 
     /// A new connection, authenticated and ready for queries.
     func connect() async throws -> PostgresConnection {
         let configuration = try makeConfiguration()
         do {
-            return try await PostgresConnection.connect(configuration: configuration, id: Self.nextID(), logger: logger)
+            return try await PostgresConnection.connect(
+                on: eventLoop ?? PostgresConnection.defaultEventLoopGroup.any(), configuration: configuration, id: Self.nextID(), logger: logger
+            )
         } catch {
             throw classify(error)
         }

@@ -43,8 +43,8 @@ extension PostgresExchange {
     /// restart in 5 left a device silent for good). Such a session is left behind, cancelled,
     /// holding nothing but its dead connection, and the exchange reconnects.
     private func watchedSession(on connection: PostgresConnection) async throws {
-        let session = Task(executorPreference: ExchangeExecutor.shared) { try await self.session(on: connection) }
-        let closed = Task(executorPreference: ExchangeExecutor.shared) {
+        let session = Task(executorPreference: executor) { try await self.session(on: connection) }
+        let closed = Task(executorPreference: executor) {
             try? await connection.closeFuture.get()
             try? await Task.sleep(for: .seconds(2))
         }
@@ -58,8 +58,8 @@ extension PostgresExchange {
                     }
                     if first { continuation.resume(returning: outcome) }
                 }
-                Task(executorPreference: ExchangeExecutor.shared) { resume(await session.result) }
-                Task(executorPreference: ExchangeExecutor.shared) {
+                Task(executorPreference: executor) { resume(await session.result) }
+                Task(executorPreference: executor) {
                     await closed.value
                     resume(.failure(PostgresSyncError.unreachable(
                         server: self.settings.description, detail: "the connection closed while the session was waiting"
@@ -211,7 +211,7 @@ extension PostgresExchange {
         }
         guard let delay else { return true }
         if delay > .zero {
-            Task(executorPreference: ExchangeExecutor.shared) {
+            Task(executorPreference: executor) {
                 try? await Task.sleep(for: delay)
                 self.shared.withLock { state in
                     state.receiveScheduled = false
@@ -250,7 +250,7 @@ extension PostgresExchange {
             wakeForUpload()
             return
         }
-        Task(executorPreference: ExchangeExecutor.shared) {
+        Task(executorPreference: executor) {
             try? await Task.sleep(for: delay)
             self.wakeForUpload()
         }

@@ -90,6 +90,8 @@ public final class PostgresExchange<RepositoryType: Repository>: Sendable where 
     public let options: Options
 
     let logger: Logger
+    /// Runs the exchange's tasks, on the event loop its connections use.
+    let executor = ExchangeExecutor.next()
     let connector: PostgresConnector
     let store: DocumentStore
     let historyStore: ServerHistoryStore
@@ -179,7 +181,7 @@ public final class PostgresExchange<RepositoryType: Repository>: Sendable where 
         self.options = options
         self.logger = logger
         self.deviceID = try DeviceIdentity.load(in: stateDirectory)
-        self.connector = PostgresConnector(settings: settings, connectTimeout: options.connectTimeout, logger: logger)
+        self.connector = PostgresConnector(settings: settings, connectTimeout: options.connectTimeout, logger: logger, eventLoop: executor.loop)
         self.store = DocumentStore(document: document, logger: logger)
         self.historyStore = ServerHistoryStore(document: document, logger: logger)
         self.stateURL = stateDirectory.appendingPathComponent(Self.stateFileName(settings: settings, document: document))
@@ -207,8 +209,8 @@ public final class PostgresExchange<RepositoryType: Repository>: Sendable where 
             guard !state.started else { return }
             state.started = true
             state.tasks = [
-                Task(executorPreference: ExchangeExecutor.shared) { await self.watchLocalChanges(changes) },
-                Task(executorPreference: ExchangeExecutor.shared) { await self.run() },
+                Task(executorPreference: executor) { await self.watchLocalChanges(changes) },
+                Task(executorPreference: executor) { await self.run() },
             ]
         }
     }
@@ -285,7 +287,7 @@ public final class PostgresExchange<RepositoryType: Repository>: Sendable where 
         }
         guard let flushDelay else { return try saveLocalState() }
         guard flushDelay > .zero else { return }
-        Task(executorPreference: ExchangeExecutor.shared) {
+        Task(executorPreference: executor) {
             try? await Task.sleep(for: flushDelay)
             self.shared.withLock { $0.stateFlushScheduled = false }
             do {
