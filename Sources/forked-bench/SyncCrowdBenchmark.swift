@@ -91,7 +91,7 @@ struct SyncCrowdBenchmark {
             process.executableURL = URL(fileURLWithPath: executable)
             process.arguments = member.arguments
             let log = shared.appendingPathComponent("\(name).log")
-            FileManager.default.createFile(atPath: log.path, contents: nil)
+            _ = FileManager.default.createFile(atPath: log.path, contents: nil)
             let handle = try FileHandle(forWritingTo: log)
             process.standardOutput = handle
             process.standardError = handle
