@@ -19,10 +19,15 @@ struct TextDocumentHistoryValueTests {
         return versions
     }
 
+    /// The delta from each version to the next.
+    private static func deltas(between versions: [TextDocument]) throws -> [Data] {
+        try zip(versions.dropFirst(), versions).map { try #require(try $0.delta(from: $1)) }
+    }
+
     @Test("a chain of deltas applied at once gives the last version, text and cursors")
     func chainAppliedAtOnceMatchesOneByOne() throws {
         let versions = Self.versions()
-        let deltas = try zip(versions.dropFirst(), versions).map { try #require(try $0.delta(from: $1)) }
+        let deltas = try Self.deltas(between: versions)
         let oneByOne = try deltas.reduce(versions[0]) { try $0.applying(delta: $1) }
         #expect(oneByOne == versions[versions.count - 1])
         #expect(try versions[0].applying(deltas: deltas) == versions[versions.count - 1])
@@ -33,7 +38,7 @@ struct TextDocumentHistoryValueTests {
     @Test("a truncated delta anywhere in a chain is refused")
     func truncatedDeltaInAChainIsRefused() throws {
         let versions = Self.versions()
-        var deltas = try zip(versions.dropFirst(), versions).map { try #require(try $0.delta(from: $1)) }
+        var deltas = try Self.deltas(between: versions)
         deltas[5] = deltas[5].prefix(3)
         #expect(throws: HistoryError.self) { try versions[0].applying(deltas: deltas) }
     }
