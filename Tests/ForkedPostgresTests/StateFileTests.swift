@@ -82,4 +82,47 @@ struct StateFileTests {
             await recovered.exchange.stop()
         }
     }
+
+    @Test func aPublishThatLandedBeforeTheMergeBeforeItWasWrittenKeepsTheOtherDevicesChanges() async throws {
+        try await withPostgresServer { server in
+            let ann = try Device(settings: server.settings(), initialText: "one\n")
+            defer { Task { await ann.remove() } }
+            #expect(await ann.startAndAwaitFirstUpload())
+            let bob = try Device(settings: server.settings())
+            defer { Task { await bob.remove() } }
+            bob.exchange.start()
+            #expect(await eventually { bob.text == "one\n" })
+            await ann.exchange.stop()
+
+            // Ann edits offline; her repository and state as they are now are what a crash leaves
+            // after a turn published her merge with Bob's change and before it wrote that merge.
+            try ann.edit { $0 += "ann\n" }
+            let beforeTurn = ann.directory.deletingLastPathComponent().appendingPathComponent("before-turn-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: beforeTurn) }
+            try FileManager.default.copyItem(at: ann.directory, to: beforeTurn)
+            try bob.edit { $0 = "zero\n" + $0 }
+            #expect(await eventually { bob.exchange.status.uploads == 1 && !bob.exchange.status.hasPendingChanges })
+
+            let merging = try Device(settings: server.settings(), directory: ann.directory)
+            merging.exchange.start()
+            #expect(await eventually { merging.exchange.status.uploads == 1 && !merging.exchange.status.hasPendingChanges })
+            await merging.exchange.stop()
+            #expect(merging.text == "zero\none\nann\n")
+            let stateFile = try Self.stateFile(of: merging)
+            let published = try #require(try JSONDecoder().decode(ExchangeLocalState.self, from: Data(contentsOf: stateFile)).head)
+
+            try FileManager.default.removeItem(at: ann.directory)
+            try FileManager.default.copyItem(at: beforeTurn, to: ann.directory)
+            try PendingCommitSlot(url: stateFile.deletingPathExtension().appendingPathExtension("pending")).record(try #require(CommitID(bytes: published)))
+
+            let recovered = try Device(settings: server.settings(), directory: ann.directory)
+            recovered.exchange.start()
+            #expect(await eventually { converged([bob, recovered]) })
+            #expect(recovered.text == "zero\none\nann\n")
+            #expect(recovered.exchange.status.remoteChangesApplied == 1, "Bob's change merged again, as the lost write did")
+            #expect(recovered.exchange.status.uploads == 1, "the published commit taken as this device's own")
+            #expect(try server.psql("SELECT generation FROM forked_documents").trimmingCharacters(in: .whitespacesAndNewlines) == "3")
+            await recovered.exchange.stop()
+        }
+    }
 }

@@ -87,6 +87,41 @@ struct ReceivingTests {
         #expect(try resource.value(in: .main) == Lines("b"))
     }
 
+    @Test func aPreparedMergeWritesNothingUntilItIsWritten() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let resource = try diverged(FileRepository<Lines>(directory: directory))
+        let before = try logRecords(in: directory)
+
+        let merge = try resource.preparedMerge(from: server, receiving: Lines("b", "d"))
+        #expect(merge.mergedMain == Lines("b", "d", "c"))
+        #expect(try logRecords(in: directory) == before)
+        #expect(try resource.value(in: .main) == Lines("a", "b", "c"))
+        #expect(try resource.value(in: server) == Lines("a", "b"))
+
+        #expect(try resource.mergeIntoMain(merge) == .resolveConflict)
+        #expect(try logRecords(in: directory) == before + 1)
+        #expect(try resource.value(in: .main) == merge.mergedMain)
+        #expect(try resource.commonAncestor(of: server) == Lines("b", "d"))
+    }
+
+    @Test func aPreparedMergeIsMadeAgainWhenMainChangedBeforeItWasWritten() throws {
+        let resource = try diverged(InMemoryRepository<Lines>())
+        let merge = try resource.preparedMerge(from: server, receiving: Lines("b", "d"))
+        try resource.update(.main, with: Lines("a", "b", "c", "e"))
+        try resource.mergeIntoMain(merge)
+        #expect(try resource.value(in: .main) == Lines("b", "d", "c", "e"))
+        #expect(try resource.value(in: server) == Lines("b", "d"))
+    }
+
+    @Test func aPreparedMergeIntoMainThatDidNotMoveIsAFastForward() throws {
+        let resource = try QuickFork(initialValue: Lines("a"), forks: [server])
+        let merge = try resource.preparedMerge(from: server, receiving: Lines("a", "z"))
+        #expect(merge.mergedMain == Lines("a", "z"))
+        #expect(try resource.mergeIntoMain(merge) == .fastForward)
+        #expect(try resource.value(in: .main) == Lines("a", "z"))
+    }
+
     private func logRecords(in directory: URL) throws -> Int {
         try AppendOnlyJournal.read(directory.appendingPathComponent("log")).records.count
     }

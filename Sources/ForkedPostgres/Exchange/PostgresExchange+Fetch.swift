@@ -15,16 +15,22 @@ extension PostgresExchange {
     /// newest snapshot when that one is unknown. `fetched`: those commits when they were read
     /// with the head (``DocumentStore/beginTurn(after:on:)``).
     func catchUp(to head: DocumentStore.Head?, fetched: [ServerCommit]? = nil, on connection: PostgresConnection) async throws {
+        if let caughtUp = try await caughtUp(to: head, fetched: fetched, on: connection) { try record(caughtUp) }
+    }
+
+    /// The server's value at `head`, rebuilt from its commits and merged with main in memory,
+    /// for ``record(_:)`` to write; `nil` when there was nothing new (that is recorded at once).
+    func caughtUp(to head: DocumentStore.Head?, fetched: [ServerCommit]? = nil, on connection: PostgresConnection) async throws -> CaughtUp? {
         guard let head else {
             // Nobody published the document yet: main is the first version.
             try markFetched(generation: 0, head: nil, digest: nil)
-            return
+            return nil
         }
         try coding.checkModelVersion(head.modelVersion)
         let local = localState
         guard head.generation != local.generation || head.head != local.head else {
             try markFetched(generation: head.generation, head: head.head, digest: local.headDigest)
-            return
+            return nil
         }
         var commits: [ServerCommit] = []
         if local.generation > 0, local.generation < head.generation {
@@ -43,7 +49,7 @@ extension PostgresExchange {
         guard let last = commits.last, last.idBytes == head.head, last.generation == head.generation else {
             throw PostgresSyncError.corruptDocument("'\(document)' at generation \(head.generation) misses commits")
         }
-        try apply(commits, local)
+        return try rebuilt(commits, local)
     }
 
     /// Applies the commits other devices' announcements carried, when they continue what the
@@ -65,7 +71,7 @@ extension PostgresExchange {
         guard !commits.isEmpty else { return true }
         guard local.generation > 0, try continuesServerFork(commits, local) else { return false }
         do {
-            try apply(commits, local)
+            try record(try rebuilt(commits, local))
         } catch {
             // Anyone who can connect can send a notification: what the announcement claimed is
             // left to the server's rows, which the fetch reads (and whose errors it reports).
@@ -89,18 +95,36 @@ extension PostgresExchange {
         return try holdsRecordedHead(resource.value(in: Self.serverFork), local)
     }
 
+    /// The server's commits a device caught up with: the value they lead to, merged with main in
+    /// memory. Nothing of it is written until ``record(_:)``, so that an upload's turn can publish
+    /// the merge before the repository write, out of the way of the devices waiting for the turn.
+    struct CaughtUp: Sendable {
+        /// The last of the commits.
+        let last: ServerCommit
+        /// The server fork's new value merged into main; `nil` when the server fork already holds it.
+        let merge: ReceivedMerge<Resource>?
+        /// Whether this device's pending upload was among the commits (the server fork restarted from it).
+        let landedPending: Bool
+
+        /// The value the server has at ``last``.
+        let value: Resource
+    }
+
     /// Rebuilds the value of the last of `commits` (consecutive generations, starting from a
-    /// snapshot or from the server fork's value), checks it against its digest, writes it into
-    /// the server fork and merges it into main.
+    /// snapshot or from the server fork's value), checks it against its digest and merges it
+    /// with main in memory (written by ``record(_:)``).
     ///
     /// Consecutive deltas are applied as one run (``ValueCoding/applying(deltas:to:)``): a
     /// device catching up applies dozens at a time, inside an upload's turn too, while every
     /// other device waits.
     ///
     /// When the commits include this device's own pending upload (it landed, but the answer was
-    /// lost), the server fork restarts from it instead of merging it: main already has those changes.
-    private func apply(_ commits: [ServerCommit], _ local: ExchangeLocalState) throws {
-        guard let last = commits.last else { return }
+    /// lost), the server fork restarts from it instead of merging it: main already has those
+    /// changes. The commits before it are merged into main first if the server fork does not
+    /// hold them: an upload's turn publishes its merge of them before writing it (``record(_:)``
+    /// after the publish), and a crash in between leaves the repository without them.
+    private func rebuilt(_ commits: [ServerCommit], _ local: ExchangeLocalState) throws -> CaughtUp {
+        guard let last = commits.last else { throw PostgresSyncError.corruptDocument("'\(document)' has no commits to catch up with") }
         var value = try resource.value(in: Self.serverFork)
         // Deltas read but not applied yet, and the commit the first of them belongs to.
         var run: [Data] = []
@@ -122,6 +146,15 @@ extension PostgresExchange {
                 throw PostgresSyncError.corruptDocument("commit \(commit.hexID) is a delta against a commit that is not before it")
             }
             previous = commit.idBytes
+            let isPending = commit.idBytes == local.pendingCommit
+            if isPending {
+                try applyRun()
+                if let before = value, try before != resource.value(in: Self.serverFork) {
+                    try resource.mergeIntoMain(from: Self.serverFork, receiving: before)
+                    updateStatus { $0.remoteChangesApplied += 1 }
+                    logger.notice("merged the commits before an upload whose answer was lost", metadata: ["generation": "\(commit.generation - 1)"])
+                }
+            }
             switch commit.commit.body {
             case .snapshot(let data):
                 run.removeAll()
@@ -135,7 +168,7 @@ extension PostgresExchange {
                 // base here.
                 throw PostgresSyncError.corruptDocument("commit \(commit.hexID) is a delta against an older version")
             }
-            if commit.idBytes == local.pendingCommit {
+            if isPending {
                 try applyRun()
                 try resource.restart(Self.serverFork, with: value)
                 landedPending = true
@@ -151,14 +184,23 @@ extension PostgresExchange {
         guard let value, let snapshot = try? coding.snapshot(of: value), SHA256Digest.digest(of: snapshot) == last.commit.valueDigest else {
             throw PostgresSyncError.corruptDocument("the value rebuilt for generation \(last.generation) does not match its digest")
         }
-        if try value != resource.value(in: Self.serverFork) {
-            // One write of the repository, not two: on disk each write flushes it several times,
-            // and inside an upload's turn other devices wait for this one.
-            try resource.mergeIntoMain(from: Self.serverFork, receiving: value)
+        let merge = try value != resource.value(in: Self.serverFork) ? resource.preparedMerge(from: Self.serverFork, receiving: value) : nil
+        return CaughtUp(last: last, merge: merge, landedPending: landedPending, value: value)
+    }
+
+    /// Writes what ``rebuilt(_:_:)`` caught up with: the server fork's new value merged into main
+    /// (computed again if main changed meanwhile), and the generation reached.
+    func record(_ caughtUp: CaughtUp) throws {
+        if let merge = caughtUp.merge {
+            // One write of the repository, not two: on disk each write flushes it several times.
+            try resource.mergeIntoMain(merge)
             updateStatus { $0.remoteChangesApplied += 1 }
-            logger.debug("merged server version", metadata: ["generation": "\(last.generation)"])
+            logger.debug("merged server version", metadata: ["generation": "\(caughtUp.last.generation)"])
         }
-        try markFetched(generation: last.generation, head: last.idBytes, digest: Data(last.commit.valueDigest.bytes), clearingPending: landedPending)
+        let last = caughtUp.last
+        try markFetched(
+            generation: last.generation, head: last.idBytes, digest: Data(last.commit.valueDigest.bytes), clearingPending: caughtUp.landedPending
+        )
     }
 
     /// Whether `value` is the value of the commit the local state records as the server's head.

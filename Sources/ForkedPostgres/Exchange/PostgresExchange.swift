@@ -268,27 +268,33 @@ public final class PostgresExchange<RepositoryType: Repository>: Sendable where 
     var localState: ExchangeLocalState { shared.withLock { $0.local } }
 
     /// Changes what the exchange remembers between runs and writes it to the state file: at
-    /// once when `durably`, else at most once every ``stateSaveSpacing``. (The commit an upload
-    /// is publishing, which must be known after a crash, is kept by ``PendingCommitSlot``.)
+    /// once when `durably`, else in the background, at most once every ``stateSaveSpacing``. (The
+    /// commit an upload is publishing, which must be known after a crash, is kept by
+    /// ``PendingCommitSlot``.)
     ///
     /// Writing the file after every fetch took a fifth of each device's time with fifty devices
     /// on a document. A state file behind the server fork costs nothing but time after a crash:
     /// the fork's value does not match the recorded digest, so the next fetch rebuilds it from
-    /// a snapshot.
+    /// a snapshot. Nor is a lazy write made by the caller when it is due: the caller may be in
+    /// an upload's turn, and a new file, its flush, a rename and the directory's flush took
+    /// about a millisecond there while every other device waited.
     func updateLocalState(durably: Bool = true, _ change: (inout ExchangeLocalState) -> Void) throws {
         let now = ContinuousClock.now
-        let flushDelay: Duration? = shared.withLock { state in
+        let laterSave: Duration?? = shared.withLock { state in
             change(&state.local)
             state.localStateUnsaved = true
-            guard !durably, let last = state.lastStateSave, now - last < Self.stateSaveSpacing else { return nil }
-            guard !state.stateFlushScheduled else { return .zero }
+            guard !durably else { return nil }
+            // Already scheduled: that save writes this change too.
+            guard !state.stateFlushScheduled else { return .some(nil) }
             state.stateFlushScheduled = true
-            return Self.stateSaveSpacing - (now - last)
+            let sinceLast = state.lastStateSave.map { now - $0 } ?? Self.stateSaveSpacing
+            return max(Self.stateSaveSpacing - sinceLast, .zero)
         }
-        guard let flushDelay else { return try saveLocalState() }
-        guard flushDelay > .zero else { return }
-        Task(executorPreference: executor) {
-            try? await Task.sleep(for: flushDelay)
+        guard let laterSave else { return try saveLocalState() }
+        guard let delay = laterSave else { return }
+        // Not on the exchange's executor: the write and its flushes would hold up its connection.
+        Task(executorPreference: globalConcurrentExecutor) {
+            if delay > .zero { try? await Task.sleep(for: delay) }
             self.shared.withLock { $0.stateFlushScheduled = false }
             do {
                 try self.saveLocalState()
