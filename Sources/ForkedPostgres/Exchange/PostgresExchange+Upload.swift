@@ -149,7 +149,8 @@ extension PostgresExchange {
             local.head = last.idBytes
             local.headDigest = Data(last.commit.valueDigest.bytes)
         }
-        let base = try holdsRecordedHead(server, local) ? server : nil
+        // A value just caught up with was checked against its commit's digest already.
+        let base = try caughtUp != nil || holdsRecordedHead(server, local) ? server : nil
         let commit = try makeCommit(of: main, parent: local.head, base: base, generation: local.generation + 1)
         // On the disk before the commit can land (see ``PendingCommitSlot``); the state file
         // follows lazily.
