@@ -280,18 +280,22 @@ public final class PostgresExchange<RepositoryType: Repository>: Sendable where 
     /// about a millisecond there while every other device waited.
     func updateLocalState(durably: Bool = true, _ change: (inout ExchangeLocalState) -> Void) throws {
         let now = ContinuousClock.now
-        let laterSave: Duration?? = shared.withLock { state in
+        let save: StateSave = shared.withLock { state in
             change(&state.local)
             state.localStateUnsaved = true
-            guard !durably else { return nil }
+            guard !durably else { return .now }
             // Already scheduled: that save writes this change too.
-            guard !state.stateFlushScheduled else { return .some(nil) }
+            guard !state.stateFlushScheduled else { return .scheduled }
             state.stateFlushScheduled = true
             let sinceLast = state.lastStateSave.map { now - $0 } ?? Self.stateSaveSpacing
-            return max(Self.stateSaveSpacing - sinceLast, .zero)
+            return .after(max(Self.stateSaveSpacing - sinceLast, .zero))
         }
-        guard let laterSave else { return try saveLocalState() }
-        guard let delay = laterSave else { return }
+        let delay: Duration
+        switch save {
+        case .now: return try saveLocalState()
+        case .scheduled: return
+        case .after(let wait): delay = wait
+        }
         // Not on the exchange's executor: the write and its flushes would hold up its connection.
         Task(executorPreference: globalConcurrentExecutor) {
             if delay > .zero { try? await Task.sleep(for: delay) }
@@ -302,6 +306,16 @@ public final class PostgresExchange<RepositoryType: Repository>: Sendable where 
                 self.logger.warning("the sync state could not be saved", metadata: ["reason": "\(error)"])
             }
         }
+    }
+
+    /// When ``updateLocalState(durably:_:)`` writes the state file.
+    private enum StateSave {
+        /// At once, by the caller.
+        case now
+        /// By a background save already waiting.
+        case scheduled
+        /// By a background save after this wait.
+        case after(Duration)
     }
 
     /// The shortest time between two writes of the state file that no pending upload asked for.
