@@ -21,7 +21,17 @@ public enum PersistenceError: Error, Equatable, CustomStringConvertible {
         case .forkInUse(let fork, let file):
             "fork '\(fork)' of \(file) is being edited by another forked-edit; choose another fork name"
         case .noState(let file):
-            "\(file) has no stored forks (no \(ForkedDirectoryLayout(file: URL(fileURLWithPath: file)).directory.lastPathComponent) beside it)"
+            Self.noStateMessage(file)
         }
+    }
+
+    /// Closing keeps a file's history once the rest of its state is redundant, so the
+    /// directory may be there with no forks in it.
+    private static func noStateMessage(_ file: String) -> String {
+        let directory = ForkedDirectoryLayout(file: URL(fileURLWithPath: file)).directory
+        guard FileManager.default.fileExists(atPath: directory.path) else {
+            return "\(file) has no stored forks (no \(directory.lastPathComponent) beside it)"
+        }
+        return "\(file) has no stored forks (\(directory.lastPathComponent) holds only its history: forked-edit log \(file))"
     }
 }

@@ -9,7 +9,7 @@ import Foundation
 ///
 /// The state directory is made at the first edit, not when the file is opened, and removed on
 /// close when it holds nothing the file does not (every fork merged and saved), so opening a
-/// file and quitting, or editing, saving and quitting, leaves nothing beside it.
+/// file and quitting leaves nothing beside it, and editing, saving and quitting only the history.
 ///
 /// The editor session runs on ``resource``, an in-memory copy of the repository: a keystroke
 /// changes memory and queues one journal record (written and synced by a background thread

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// The `forked-edit` command: the two-pane editor by default, plus `replay`, `merge` and `forks`.
 @main
@@ -28,6 +29,16 @@ struct ForkedEdit: ParsableCommand {
     /// else parses and runs the command as usual.
     static func main() {
         MergeFastPath.runIfMerge(CommandLine.arguments.dropFirst())
-        main(nil)
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            // A command line that cannot be read is bad input like any other: status 2 (as the
+            // README says, and as a git merge driver's caller expects), not ArgumentParser's 64.
+            guard exitCode(for: error) == .validationFailure else { exit(withError: error) }
+            let message = fullMessage(for: error)
+            StandardStream.writeToError(message.hasSuffix("\n") ? message : message + "\n")
+            Foundation.exit(2)
+        }
     }
 }

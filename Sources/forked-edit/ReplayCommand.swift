@@ -44,6 +44,9 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Write the replayed screens as an asciicast v2 file.", valueName: "file"))
     var cast: String?
 
+    @Flag(help: "Let --cast replace a file that already exists.")
+    var force = false
+
     /// The playback speed, checked: a positive, finite number.
     private func playbackSpeed() throws -> Double {
         guard let value = Double(speed), value > 0, value.isFinite else {
@@ -75,7 +78,7 @@ struct ReplayCommand: ParsableCommand {
             if headless {
                 result = try replayHeadless(recording)
             } else {
-                result = try TerminalReplay(recording: recording, speed: instant ? nil : speed, castPath: cast).run()
+                result = try TerminalReplay(recording: recording, speed: instant ? nil : speed, castSink: castSink()).run()
             }
             if printScreen {
                 try StandardStream.writeToOutput(result.screenText)
@@ -89,10 +92,16 @@ struct ReplayCommand: ParsableCommand {
         }
     }
 
+    /// The file `--cast` names, opened before the replay starts (so a name already taken is
+    /// refused before anything is shown), replaced only with `--force`.
+    private func castSink() throws -> FileLineSink? {
+        try cast.map { try FileLineSink(path: $0, replacing: force) }
+    }
+
     private func replayHeadless(_ recording: Recording) throws -> ReplayOutcome {
-        let castWriter = try cast.map { path in
+        let castWriter = try castSink().map { sink in
             try AsciicastWriter(columns: recording.header.columns, rows: recording.header.rows,
-                                title: "forked-edit replay", sink: FileLineSink(path: path))
+                                title: "forked-edit replay", sink: sink)
         }
         let result = try HeadlessReplayer.replay(recording) { time, grid in
             try castWriter?.frame(grid, at: time)

@@ -15,7 +15,15 @@ struct ForksCommandTests {
         let outcome = try runProcess(try ForkedEditBinary.path, ["forks", file.path])
         #expect(outcome.status == 2)
         #expect(outcome.standardError.contains("has no stored forks"), "\(outcome.standardError)")
+        #expect(outcome.standardError.contains("no .plain.txt.forked beside it"), "\(outcome.standardError)")
         #expect(outcome.standardError.split(separator: "\n").count == 1)
+        // A directory left holding only the history is not said to be missing.
+        try FileManager.default.createDirectory(
+            at: directory.appendingPathComponent(".plain.txt.forked/history"), withIntermediateDirectories: true
+        )
+        let historyOnly = try runProcess(try ForkedEditBinary.path, ["forks", file.path])
+        #expect(historyOnly.status == 2)
+        #expect(historyOnly.standardError.contains("holds only its history"), "\(historyOnly.standardError)")
     }
 
     @Test("forks are listed with their standing, held ones marked and protected; others can be removed")

@@ -155,4 +155,21 @@ struct MergeCommandTests {
         #expect(outcome.status == 2)
         #expect(try String(contentsOf: files.dominant, encoding: .utf8) == Self.dominant)
     }
+
+    @Test("A command line that cannot be read exits 2 with a message, as other bad input does")
+    func rejectsBadOptions() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let files = try writeVersions(in: directory)
+        let paths = [files.ancestor.path, files.dominant.path, files.subordinate.path]
+        for arguments in [["--marker-size", "abc"] + paths, ["--no-such-option"] + paths, Array(paths.prefix(2)), paths + ["extra"]] {
+            let outcome = try runProcess(try ForkedEditBinary.path, ["merge"] + arguments)
+            #expect(outcome.status == 2, "\(arguments): \(outcome.standardError)")
+            #expect(!outcome.standardError.isEmpty, "\(arguments)")
+            #expect(outcome.standardOutput.isEmpty, "\(arguments)")
+        }
+        let help = try runProcess(try ForkedEditBinary.path, ["merge", "--help"])
+        #expect(help.status == 0)
+        #expect(help.standardOutput.contains("--markers"))
+    }
 }

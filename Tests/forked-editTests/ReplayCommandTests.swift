@@ -55,6 +55,22 @@ struct ReplayCommandTests {
         #expect(fields?["height"] as? Int == 20)
     }
 
+    @Test("--cast keeps an existing file unless --force is given")
+    func castRefusesToReplace() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let session = Self.sessionsDirectory.appendingPathComponent("\(try #require(Self.sessionNames.first)).jsonl").path
+        let cast = directory.appendingPathComponent("kept.cast")
+        try "KEEP\n".write(to: cast, atomically: false, encoding: .utf8)
+        let refused = try runProcess(try ForkedEditBinary.path, ["replay", session, "--headless", "--cast", cast.path])
+        #expect(refused.status == 2)
+        #expect(refused.standardError.contains("--force"), "\(refused.standardError)")
+        #expect(try String(contentsOf: cast, encoding: .utf8) == "KEEP\n")
+        let forced = try runProcess(try ForkedEditBinary.path, ["replay", session, "--headless", "--cast", cast.path, "--force"])
+        #expect(forced.status == 0, "\(forced.standardError)")
+        #expect(try String(contentsOf: cast, encoding: .utf8).hasPrefix("{"))
+    }
+
     @Test("A file that is not a session: one line naming it, exit status 2")
     func rejectsBadSession() throws {
         let directory = try makeTemporaryDirectory()

@@ -33,6 +33,29 @@ struct SaveSafetyTmuxTests {
         #expect(try tmux.waitForScreen { $0.contains("forked-edit exited with 0") } != nil, "\(tmux.screenForMessage)")
     }
 
+    @Test("a name typed as ~/… is saved in $HOME, as a shell would read it")
+    func tildeMeansHome() throws {
+        let home = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: home) }
+        let command = "env SWIFT_BACKTRACE=interactive=no LANG=C.UTF-8 TERM=xterm-256color HOME='\(home.path)' "
+            + "'\(try ForkedEditBinary.path)' '\(home.appendingPathComponent("start.txt").path)'; echo \"forked-edit exited with $?\"; sleep 10"
+        let tmux = try TmuxSession(command: command, columns: 180, rows: 30)
+        defer { tmux.close() }
+        try #require(try tmux.waitForScreen { $0.contains("left") } != nil, "the editor did not start: \(tmux.screenForMessage)")
+        try tmux.type("at home")
+        try tmux.sendKeys("C-o")
+        try #require(try tmux.waitForScreen { $0.contains("File name to write") } != nil, "\(tmux.screenForMessage)")
+        // The prompt offers the current name; erase it.
+        for _ in home.appendingPathComponent("start.txt").path { try tmux.sendKeys("BSpace") }
+        try tmux.type("~/typed.txt")
+        try tmux.sendKeys("Enter")
+        let saved = home.appendingPathComponent("typed.txt")
+        let written = try tmux.waitForScreen { _ in (try? String(contentsOf: saved, encoding: .utf8)) == "at home" }
+        #expect(written != nil, "\(tmux.screenForMessage)")
+        try tmux.sendKeys("C-q")
+        _ = try tmux.waitForScreen { $0.contains("forked-edit exited with") }
+    }
+
     @Test("a read-only file is not replaced: the editor says so and keeps the edits")
     func readOnlyFileIsRefused() throws {
         let directory = try makeTemporaryDirectory()

@@ -138,10 +138,11 @@ extension EditorSession {
                 return
             }
             let textsBefore = paneTexts
+            let conflicts = liveMerge.conflictCount
             try mergeForks()
-            message = wasInSync && paneTexts == textsBefore ? nothingToMerge : names.count == 1
+            message = wasInSync && paneTexts == textsBefore ? nothingToMerge : (names.count == 1
                 ? "Merged \(names[0]) into main and main back into it"
-                : "Merged \(names[0]) and \(names[1]) through main"
+                : "Merged \(names[0]) and \(names[1]) through main") + Self.keptConflictsNote(conflicts)
         case .toggleLowerView:
             lowerViewMode = lowerViewMode == .liveMerge ? .commonAncestor : .liveMerge
         case .toggleHelp:
@@ -292,6 +293,7 @@ extension EditorSession {
             message = "Not saved: \(fileName) was changed by another program and cannot be read (\(error))"
             return false
         }
+        let conflicts = liveMerge.conflictCount
         try mergeForks()
         let text = try resource.resource(of: .main)?.text ?? ""
         do {
@@ -311,10 +313,17 @@ extension EditorSession {
         noteSaved(text, toFile: fileName)
         let lines = text.isEmpty ? 0 : mergedLineCount(text)
         let saved = "saved \(lines) line\(lines == 1 ? "" : "s") to \(fileName)"
-        message = tookInOutsideChange
+        message = (tookInOutsideChange
             ? "Merged in a change another program made to \(fileName), then \(saved)"
-            : "Merged and \(saved)"
+            : "Merged and \(saved)") + Self.keptConflictsNote(conflicts)
         return true
+    }
+
+    /// What a merge message adds when the merge kept both versions somewhere (the live merge
+    /// view showed those places as conflicts just before): the text now holds both, for the
+    /// user to choose from.
+    static func keptConflictsNote(_ count: Int) -> String {
+        count == 0 ? "" : "; both versions kept at \(Self.count(count, "conflict", plural: "conflicts"))"
     }
 
     private func mergedLineCount(_ text: String) -> Int {

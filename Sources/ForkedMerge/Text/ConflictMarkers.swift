@@ -22,9 +22,13 @@ extension TextMergeReport {
                 if byte == 0x0A { lineNumber += 1 }
             }
         }
+        // Markers end their lines as the text's lines end (as git does), so a CRLF file keeps
+        // one kind of line break.
+        let textUsesCRLF = bytes.firstIndex(of: 0x0A).map { $0 > 0 && bytes[$0 - 1] == 0x0D } ?? false
+        var lineBreak: [UInt8] = [0x0A]
         func emitVersion(_ version: [UInt8]) {
             emit(version)
-            if let last = version.last, last != 0x0A { emit([0x0A]) }
+            if let last = version.last, last != 0x0A { emit(lineBreak) }
         }
         var index = 0
         while index < conflicts.count {
@@ -48,13 +52,16 @@ extension TextMergeReport {
             }
             dominant += bytes[position..<end]
             subordinate += bytes[position..<end]
+            let blockEndsWithLineFeed = end > start && bytes[end - 1] == 0x0A
+            let blockUsesCRLF = blockEndsWithLineFeed ? end - start > 1 && bytes[end - 2] == 0x0D : textUsesCRLF
+            lineBreak = blockUsesCRLF ? [0x0D, 0x0A] : [0x0A]
             emit(bytes[cursor..<start])
             blockLines.append(lineNumber)
-            emit(Array(repeating: UInt8(ascii: "<"), count: size) + Array(" \(dominantLabel)\n".utf8))
+            emit(Array(repeating: UInt8(ascii: "<"), count: size) + Array(" \(dominantLabel)".utf8) + lineBreak)
             emitVersion(dominant)
-            emit(Array(repeating: UInt8(ascii: "="), count: size) + [0x0A])
+            emit(Array(repeating: UInt8(ascii: "="), count: size) + lineBreak)
             emitVersion(subordinate)
-            emit(Array(repeating: UInt8(ascii: ">"), count: size) + Array(" \(subordinateLabel)\n".utf8))
+            emit(Array(repeating: UInt8(ascii: ">"), count: size) + Array(" \(subordinateLabel)".utf8) + lineBreak)
             cursor = end
             index = last + 1
         }

@@ -89,7 +89,9 @@ extension TextMergePolicy {
     func separator(dominant: [MergePiece], subordinate: [MergePiece], range: Range<Int>) -> MergePiece? {
         let dominantBytes = dominant.flatMap(bytes(of:))
         let subordinateBytes = subordinate.flatMap(bytes(of:))
-        guard let lastDominant = dominantBytes.last, let firstSubordinate = subordinateBytes.first, !range.isEmpty else { return nil }
+        // An empty ancestor is the one place two versions of nothing are kept (two whole texts).
+        guard let lastDominant = dominantBytes.last, let firstSubordinate = subordinateBytes.first,
+              !range.isEmpty || ancestor.isEmpty else { return nil }
         let startsLine = range.lowerBound == 0 || ancestor[range.lowerBound - 1] == 0x0A
         let endsLine = range.upperBound == ancestor.count || ancestor[range.upperBound - 1] == 0x0A
             || ancestor[range.upperBound] == 0x0A || ancestor[range.upperBound] == 0x0D
@@ -97,6 +99,7 @@ extension TextMergePolicy {
         // range; a one-line text is treated as words ("x" rewritten as "y" and "z" gives "y z").
         let hasLineBreak = (range.lowerBound > 0 && ancestor[range.lowerBound - 1] == 0x0A)
             || (range.upperBound < ancestor.count) || UnsafeBufferPointer(rebasing: ancestor[range]).contains(0x0A)
+            || (ancestor.isEmpty && (dominantBytes.contains(0x0A) || subordinateBytes.contains(0x0A)))
         let separator: Separator
         if startsLine && endsLine && hasLineBreak {
             if lastDominant == 0x0A { return nil }

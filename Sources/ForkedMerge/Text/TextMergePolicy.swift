@@ -91,7 +91,8 @@ struct TextMergePolicy: ThreeWayMergePolicy {
     /// Both insertions glued to the word before the position, or both to the word after it,
     /// each typing something else: "1" extended to "10" on one side and to "11" on the other
     /// is a rewrite of the number, never "110". Scripts without spaces are exempt (each
-    /// ideograph is a word, so text typed between two of them stands side by side).
+    /// ideograph is a word, so text typed between two of them stands side by side). Into an
+    /// empty ancestor, any two different insertions conflict.
     func insertionsConflict(_ first: MergePiece, _ second: MergePiece, at position: Int) -> Bool {
         func joins(_ scalar: Unicode.Scalar?) -> Bool {
             scalar.map { CharacterClass($0) == .word && !TextMergePolicy.isSpaceless($0) } ?? false
@@ -100,7 +101,10 @@ struct TextMergePolicy: ThreeWayMergePolicy {
         let after = joins(scalar(at: position, in: ancestor))
         func gluedBefore(_ piece: MergePiece) -> Bool { before && joins(scalar(at: piece.range.lowerBound, in: buffer(piece.source))) }
         func gluedAfter(_ piece: MergePiece) -> Bool { after && joins(scalar(before: piece.range.upperBound, in: buffer(piece.source))) }
-        guard (gluedBefore(first) && gluedBefore(second)) || (gluedAfter(first) && gluedAfter(second)) else { return false }
+        let bothGlued = (gluedBefore(first) && gluedBefore(second)) || (gluedAfter(first) && gluedAfter(second))
+        // Two sides that each wrote a whole text where there was none (git's add/add) wrote the
+        // same text two ways: that is a conflict, not two additions.
+        guard bothGlued || ancestor.isEmpty else { return false }
         // One repeating the start or end of the other is the same insertion, applied once.
         let (shorter, longer) = first.range.count <= second.range.count ? (first, second) : (second, first)
         var prefix = longer

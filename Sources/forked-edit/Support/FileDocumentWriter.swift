@@ -5,8 +5,15 @@ import Foundation
 /// The editor's document on real files: saved through ``AtomicFileWriter``, read back with
 /// ``TextFileReader``, stamped with `stat`.
 final class FileDocumentWriter: DocumentWriter {
+    /// `~` and `~/…` in `$HOME`, as a shell reads them (Foundation would take the password
+    /// database's home instead); `~user/…` in that user's home.
     func resolvedPath(_ typed: String) -> String {
-        typed.hasPrefix("~") ? NSString(string: typed).expandingTildeInPath : typed
+        guard typed.hasPrefix("~") else { return typed }
+        if typed == "~" || typed.hasPrefix("~/"),
+           let home = ProcessInfo.processInfo.environment["HOME"], !home.isEmpty {
+            return home + typed.dropFirst()
+        }
+        return NSString(string: typed).expandingTildeInPath
     }
 
     func write(_ text: String, toFile path: String) throws {

@@ -15,7 +15,8 @@ struct ReplayOutcome {
 struct TerminalReplay {
     let recording: Recording
     let speed: Double?
-    let castPath: String?
+    /// Where the replayed screens are written as an asciicast, if anywhere.
+    let castSink: FileLineSink?
 
     func run() throws -> ReplayOutcome {
         let header = recording.header
@@ -26,9 +27,8 @@ struct TerminalReplay {
             text: header.document, fileName: header.fileName, forkNames: header.forks,
             columns: size.columns, rows: size.rows, writer: InMemoryDocumentWriter()
         )
-        let cast = try castPath.map { path in
-            try AsciicastWriter(columns: size.columns, rows: size.rows, title: "forked-edit replay",
-                                sink: FileLineSink(path: path))
+        let cast = try castSink.map { sink in
+            try AsciicastWriter(columns: size.columns, rows: size.rows, title: "forked-edit replay", sink: sink)
         }
         let clock = ContinuousClock()
         let start = clock.now

@@ -57,6 +57,22 @@ struct LiveMergeTests {
         }
         #expect(session.screenContent().lower.title.hasSuffix(", 1 conflict (both kept, on red)"), "\(session.screenContent().lower.title)")
     }
+
+    @Test("merging (F5) and saving say when the merge kept both versions of a conflict")
+    func mergeMessagesCountConflicts() throws {
+        let writer = InMemoryDocumentWriter()
+        let conflicting = "<Right><Right><Right><Right><Del><Del><Del>dog<Tab><Right><Right><Right><Right><Del><Del><Del>cow"
+        for (finish, expected) in [("<F5>", "Merged left and right through main; both versions kept at 1 conflict"),
+                                   ("<C-s>", "Merged and saved 1 line to cat.txt; both versions kept at 1 conflict")] {
+            let session = try EditorSession(text: "the cat sat\n", fileName: "cat.txt", columns: 80, rows: 24, writer: writer)
+            for key in try KeyNotation.parse(conflicting + finish) { session.handle(.key(key)) }
+            #expect(session.message == expected)
+        }
+        // A merge without a conflict says nothing of them.
+        let clean = try EditorSession(text: "the cat sat\n", fileName: nil, columns: 80, rows: 24, writer: writer)
+        for key in try KeyNotation.parse("<End> down<Tab>A <F5>") { clean.handle(.key(key)) }
+        #expect(clean.message == "Merged left and right through main")
+    }
 }
 
 @Suite("LiveMerge: deleted text")

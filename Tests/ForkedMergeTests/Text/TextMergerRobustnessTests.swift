@@ -26,7 +26,7 @@ struct TextMergerRobustnessTests {
         #expect(try merge("\u{301}x", "\u{301}", ancestor: "\u{301}") == "\u{301}x")
         #expect(try merge("\u{FEFF}a", "\u{FEFF}b", ancestor: "\u{FEFF}") == "\u{FEFF}ab")
         #expect(try merge("\u{200D}👩", "\u{200D}", ancestor: "\u{200D}") == "\u{200D}👩")
-        #expect(try merge("\u{0}\u{7}", "\u{1B}", ancestor: "") == "\u{0}\u{7}\u{1B}")
+        #expect(try merge("\u{0}\u{7}", "\u{1B}", ancestor: "") == "\u{0}\u{7} \u{1B}")
     }
 
     @Test("long runs of one repeated character keep small edits small")
