@@ -62,11 +62,11 @@ public final class PersistentDocument: EditorSessionObserver {
         }
     }
 
-    /// Where the state lives.
-    public let layout: ForkedDirectoryLayout
+    /// Where the state lives: beside the file last saved to (see ``move(to:savedText:)``).
+    public internal(set) var layout: ForkedDirectoryLayout
     /// The repository on disk, shared with every process editing the file; `nil` until the
     /// first edit makes the state directory.
-    public private(set) var repository: FileRepository<TextDocument>?
+    public internal(set) var repository: FileRepository<TextDocument>?
     /// The in-memory copy the editor session runs on.
     public let resource: TextDocumentResource
     /// The forks this process edits; other forks are only shown.
@@ -84,8 +84,8 @@ public final class PersistentDocument: EditorSessionObserver {
 
     let memory: InMemoryRepository<TextDocument>
     /// Held while the document is open: the own forks' ownership locks.
-    private var ownership: [FileLock]
-    private(set) var writers: [Fork: JournalWriter] = [:]
+    var ownership: [FileLock]
+    var writers: [Fork: JournalWriter] = [:]
     /// The version each fork's journal header names.
     var headerVersions: [Fork: Version] = [:]
     /// Edits made since the last snapshot, per fork.
@@ -145,7 +145,7 @@ public final class PersistentDocument: EditorSessionObserver {
         var ownership: [FileLock]
     }
 
-    private func startJournals(at state: ForkedState<TextDocument>) throws {
+    func startJournals(at state: ForkedState<TextDocument>) throws {
         for fork in ownForks {
             writers[fork] = try JournalWriter(url: layout.journal(of: fork))
             try restartJournal(of: fork, at: state.version(of: fork))
@@ -332,8 +332,14 @@ public final class PersistentDocument: EditorSessionObserver {
         editedSinceMerge = false
     }
 
-    /// Remembers the saved text, to tell later changes made outside the editor.
+    /// Remembers the saved text, to tell later changes made outside the editor. A save to
+    /// another file (Save As) moves the editing state there (``move(to:savedText:)``).
     public func editorSession(_ session: EditorSession, didSave text: String, toFile path: String) throws {
+        let file = URL(fileURLWithPath: path)
+        if ForkedDirectoryLayout(file: file) != layout {
+            try move(to: file, savedText: text)
+            return
+        }
         lastSavedText = text
         guard isStored else { return }
         try AtomicFile.write(text.utf8, to: layout.savedText)

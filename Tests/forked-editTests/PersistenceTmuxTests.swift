@@ -23,6 +23,21 @@ struct PersistenceTmuxTests {
         return try #require(Int32(text))
     }
 
+    /// Kills the editor with SIGKILL a moment after its last keystroke (no chance to save or
+    /// clean up) and waits for the process itself to be gone: the shell's "Killed" line can
+    /// wrap the screen text unpredictably, so the screen is no witness here.
+    private func killEditor(pidFile: URL, in tmux: TmuxSession) throws {
+        usleep(300_000)
+        let editor = try processID(in: pidFile)
+        #expect(kill(editor, SIGKILL) == 0)
+        var alive = true
+        for _ in 0..<500 where alive {
+            alive = kill(editor, 0) == 0
+            if alive { usleep(10_000) }
+        }
+        try #require(!alive, "the editor did not die: \(tmux.screenForMessage)")
+    }
+
     @Test("Typed text in both panes survives kill -9 and reopens in place")
     func killNineThenReopen() throws {
         let directory = try makeTemporaryDirectory()
@@ -44,17 +59,7 @@ struct PersistenceTmuxTests {
             try tmux.type("TODO ")
             let typed = try tmux.waitForScreen { $0.contains("TODO Shopping list:") && $0.contains("milk") }
             try #require(typed != nil, "typing did not show: \(tmux.screenForMessage)")
-            usleep(300_000)
-            let editor = try processID(in: pidFile)
-            #expect(kill(editor, SIGKILL) == 0)
-            // Wait for the process itself to be gone: the shell's "Killed" line can wrap the
-            // screen text unpredictably, so the screen is no witness here.
-            var alive = true
-            for _ in 0..<500 where alive {
-                alive = kill(editor, 0) == 0
-                if alive { usleep(10_000) }
-            }
-            try #require(!alive, "the editor did not die: \(tmux.screenForMessage)")
+            try killEditor(pidFile: pidFile, in: tmux)
         }
         #expect(try String(contentsOf: file, encoding: .utf8) == "Shopping list:\n", "nothing was saved")
 
@@ -77,6 +82,41 @@ struct PersistenceTmuxTests {
         try tmux.type("n")
         let exited = try tmux.waitForScreen { $0.contains("forked-edit exited with 0") }
         #expect(exited != nil, "\(tmux.screenForMessage)")
+    }
+
+    @Test("After Save As, typed text survives kill -9 and reopens with the new file")
+    func killNineAfterSaveAs() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("draft.txt")
+        let renamed = directory.appendingPathComponent("final.txt")
+        let pidFile = directory.appendingPathComponent("pid")
+        try "Chapter one\n".write(to: file, atomically: false, encoding: .utf8)
+
+        do {
+            let tmux = try TmuxSession(command: try editorCommand([file.path], pidFile: pidFile), columns: 120, rows: 30)
+            defer { tmux.close() }
+            try #require(try tmux.waitForScreen { occurrences(of: "Chapter one", in: $0) >= 3 } != nil, "\(tmux.screenForMessage)")
+            try tmux.sendKeys("C-o")
+            try #require(try tmux.waitForScreen { $0.contains("File name to write") } != nil, "\(tmux.screenForMessage)")
+            for _ in file.path { try tmux.sendKeys("BSpace") }
+            try tmux.type(renamed.path)
+            try tmux.sendKeys("Enter")
+            try #require(try tmux.waitForScreen { $0.contains("saved 1 line to") } != nil, "\(tmux.screenForMessage)")
+            try tmux.type("Draft: ")
+            try #require(try tmux.waitForScreen { $0.contains("Draft: Chapter one") } != nil, "\(tmux.screenForMessage)")
+            try killEditor(pidFile: pidFile, in: tmux)
+        }
+        #expect(try String(contentsOf: renamed, encoding: .utf8) == "Chapter one\n", "the edit after Save As was not saved")
+
+        let tmux = try TmuxSession(command: try editorCommand([renamed.path], pidFile: pidFile), columns: 120, rows: 30)
+        defer { tmux.close() }
+        let reopened = try tmux.waitForScreen { $0.contains("Draft: Chapter one") && $0.contains("Recovered") }
+        #expect(reopened != nil, "the edit typed after Save As did not come back with final.txt: \(tmux.screenForMessage)")
+        try tmux.sendKeys("C-q")
+        _ = try tmux.waitForScreen { $0.contains("y/n") || $0.contains("Save") }
+        try tmux.type("n")
+        #expect(try tmux.waitForScreen { $0.contains("forked-edit exited with 0") } != nil, "\(tmux.screenForMessage)")
     }
 
     @Test("Where the state directory cannot be made, the editor still opens and says edits are not kept")

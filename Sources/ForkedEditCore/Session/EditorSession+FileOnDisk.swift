@@ -25,9 +25,10 @@ extension EditorSession {
             try merge()
         }
         savedText = text
-        noteSaved(text, toFile: fileName)
+        let note = noteSaved(text, toFile: fileName)
         try reloadFromResource()
         message = "\(fileName) was changed by another program: merged into main and \(editable.map(\.name).joined(separator: " and "))"
+            + (note.map { "; \($0)" } ?? "")
         return true
     }
 
@@ -68,13 +69,16 @@ extension EditorSession {
         }
     }
 
-    /// Tells the observer the file holds `text` now; a failure to note it is said, not thrown:
-    /// the file itself is saved.
-    func noteSaved(_ text: String, toFile path: String) {
+    /// Tells the observer the file holds `text` now. A failure to note it is not thrown (the
+    /// file itself is saved): it is returned, for the status line to add to what it says.
+    func noteSaved(_ text: String, toFile path: String) -> String? {
         do {
             try observer?.editorSession(self, didSave: text, toFile: path)
+            return nil
+        } catch let notice as any SessionNotice {
+            return notice.description
         } catch {
-            message = "Saved, but outside changes to it cannot be told apart until the next save: \(error)"
+            return "outside changes to it cannot be told apart until the next save: \(error)"
         }
     }
 }

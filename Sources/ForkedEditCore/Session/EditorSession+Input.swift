@@ -310,12 +310,12 @@ extension EditorSession {
         fileStampSeen = writer.stamp(ofFile: fileName)
         savedText = text
         isModified = hasUnsavedEdits
-        noteSaved(text, toFile: fileName)
+        let note = noteSaved(text, toFile: fileName)
         let lines = text.isEmpty ? 0 : mergedLineCount(text)
         let saved = "saved \(lines) line\(lines == 1 ? "" : "s") to \(fileName)"
         message = (tookInOutsideChange
             ? "Merged in a change another program made to \(fileName), then \(saved)"
-            : "Merged and \(saved)") + Self.keptConflictsNote(conflicts)
+            : "Merged and \(saved)") + Self.keptConflictsNote(conflicts) + (note.map { "; \($0)" } ?? "")
         return true
     }
 

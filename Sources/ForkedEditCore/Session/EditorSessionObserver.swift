@@ -27,3 +27,8 @@ extension EditorSessionObserver {
     /// Does nothing.
     public func editorSession(_ session: EditorSession, didSave text: String, toFile path: String) throws {}
 }
+
+/// An error an observer throws to be shown on the status line as it is: its description says
+/// what happened and what follows for the user, in words that complete a sentence ("Merged and
+/// saved 3 lines to b.txt; …").
+public protocol SessionNotice: Error, CustomStringConvertible {}
