@@ -56,6 +56,26 @@ struct ExchangeTests {
         }
     }
 
+    @Test func aResourceMovedToAnotherDocumentKeepsItsTextWhenOthersJoin() async throws {
+        try await withPostgresServer { server in
+            let original = try Device(settings: server.settings(), document: "first", initialText: "important\n")
+            #expect(await original.startAndAwaitFirstUpload())
+            await original.exchange.stop()
+            // The same repository, now shared under another name, where another device
+            // published an empty text first: the server fork still holds "first"'s text, which
+            // must not be taken as the ancestor (the empty text would read as a deletion).
+            let joiner = try Device(settings: server.settings(), document: "second", initialText: "")
+            defer { Task { await joiner.remove() } }
+            #expect(await joiner.startAndAwaitFirstUpload())
+            let moved = try Device(settings: server.settings(), document: "second", directory: original.directory)
+            defer { Task { await moved.remove() } }
+            moved.exchange.start()
+            #expect(await eventually { converged([moved, joiner]) && moved.exchange.status.uploads > 0 })
+            #expect(moved.text == "important\n", "\(moved.text ?? "nil")")
+            #expect(joiner.text == "important\n", "\(joiner.text ?? "nil")")
+        }
+    }
+
     @Test func aFirstLaunchOfflineMergesWithTheServerInsteadOfOverwritingIt() async throws {
         try await withPostgresServer { server in
             let publisher = try Device(settings: server.settings(), initialText: "from the server\n")

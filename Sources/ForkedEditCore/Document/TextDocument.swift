@@ -1,4 +1,5 @@
 import ForkedModel
+import ForkedMerge
 
 /// The value the editor keeps in its ``ForkedResource``: the document's text plus where each
 /// fork's cursor was when that fork last edited.
@@ -17,5 +18,18 @@ public struct TextDocument: Codable, Sendable, Equatable {
     public init(text: String, cursors: [String: Int] = [:]) {
         self.text = text
         self.cursors = cursors
+    }
+}
+
+extension TextDocument {
+    /// Merges a document that shares no ancestor with this one (a file joining a shared
+    /// document it was never part of) without losing either text: the lines both hold are kept
+    /// once and each one's other lines where they are (``TextMerger/salvaging(_:from:)``); each
+    /// fork's cursor is this document's where both know it.
+    public func salvaging(from other: TextDocument) throws -> TextDocument {
+        TextDocument(
+            text: TextMerger().salvaging(text, from: other.text),
+            cursors: cursors.merging(other.cursors) { mine, _ in mine }
+        )
     }
 }

@@ -1,3 +1,4 @@
+import Forked
 import Foundation
 import Testing
 @testable import ForkedEditCore
@@ -20,6 +21,28 @@ struct TextDocumentTests {
         let changed = TextDocument(text: "changed")
         #expect(try ancestor.merged(withSubordinate: changed, commonAncestor: ancestor).text == "changed")
         #expect(try changed.merged(withSubordinate: ancestor, commonAncestor: ancestor).text == "changed")
+    }
+
+    @Test("a document joining one it shares no ancestor with keeps both texts, as main's first merge with a new fork's value")
+    func salvagingKeepsBothTexts() throws {
+        let mine = TextDocument(text: "shared line\nq2 only line\n", cursors: ["left": 3])
+        let theirs = TextDocument(text: "shared line\nq1 only line\n", cursors: ["left": 9, "right": 1])
+        let salvaged = try mine.salvaging(from: theirs)
+        #expect(salvaged.text == "shared line\nq2 only line\nq1 only line\n")
+        #expect(salvaged.cursors == ["left": 3, "right": 1])
+
+        // The way a sync exchange meets a server's first value: a fork restarted with no
+        // ancestor, then given the value and merged into main.
+        let resource = try ForkedResource(repository: InMemoryRepository<TextDocument>())
+        try resource.update(.main, with: mine)
+        let server = Fork(name: "server")
+        try resource.create(server)
+        try resource.restart(server, with: nil)
+        try resource.update(server, with: theirs)
+        try resource.mergeIntoMain(from: server)
+        let main = try #require(try resource.value(in: .main))
+        #expect(main.text.contains("q1 only line") && main.text.contains("q2 only line"), "\(main.text)")
+        #expect(main.text.components(separatedBy: "shared line").count == 2, "the shared line once: \(main.text)")
     }
 
     @Test("documents encode and decode")
