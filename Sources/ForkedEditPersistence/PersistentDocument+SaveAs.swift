@@ -78,12 +78,6 @@ extension PersistentDocument {
             }
         }
         guard isStored else { return nil }
-        let state = memory.snapshot
-        return try FileLock.withLock(on: target.openLock) { () throws -> Storage in
-            let storage = try Self.openStorage(target, ownForks: ownForks)
-            try storage.repository.withState { $0 = state }
-            try AtomicFile.write(text.utf8, to: target.savedText)
-            return storage
-        }
+        return try Self.makeStorage(target, holding: memory.snapshot, savedText: text, ownForks: ownForks)
     }
 }

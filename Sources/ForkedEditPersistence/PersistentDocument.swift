@@ -161,8 +161,21 @@ public final class PersistentDocument: EditorSessionObserver {
         guard repository == nil else { return }
         let state = unstoredState ?? memory.snapshot
         try Self.makeDirectories(layout)
-        let storage = try FileLock.withLock(on: layout.openLock) { () throws -> Storage in
-            let storage = try Self.openStorage(layout, ownForks: ownForks)
+        let storage = try Self.makeStorage(layout, holding: state, savedText: lastSavedText, ownForks: ownForks)
+        repository = storage.repository
+        ownership = storage.ownership
+        syncedClock = state.clock
+        unstoredState = nil
+        try startJournals(at: state)
+    }
+
+    /// Claims `ownForks` in `layout`'s new directory and stores `state` and `savedText` there,
+    /// under the open lock. Throws when another editor of the file stored a state there first.
+    static func makeStorage(
+        _ layout: ForkedDirectoryLayout, holding state: ForkedState<TextDocument>, savedText: String, ownForks: [Fork]
+    ) throws -> Storage {
+        try FileLock.withLock(on: layout.openLock) { () throws -> Storage in
+            let storage = try openStorage(layout, ownForks: ownForks)
             try storage.repository.withState { stored in
                 // Another editor of this file may have made the directory first.
                 guard stored == ForkedState() else {
@@ -171,14 +184,9 @@ public final class PersistentDocument: EditorSessionObserver {
                 }
                 stored = state
             }
-            try AtomicFile.write(lastSavedText.utf8, to: layout.savedText)
+            try AtomicFile.write(savedText.utf8, to: layout.savedText)
             return storage
         }
-        repository = storage.repository
-        ownership = storage.ownership
-        syncedClock = state.clock
-        unstoredState = nil
-        try startJournals(at: state)
     }
 
     deinit {
