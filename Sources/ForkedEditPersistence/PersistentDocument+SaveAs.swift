@@ -22,7 +22,7 @@ extension PersistentDocument {
         func notMoved(_ reason: String) -> StateNotMoved {
             StateNotMoved(from: source.file.path, to: target.file.path, reason: reason)
         }
-        guard !sharesRepository else { throw notMoved("other forked-edit processes share its forks") }
+        guard !sharesRepository else { throw notMoved("its forks are shared from there with other processes (--fork) or devices (--sync)") }
         guard !FileManager.default.fileExists(atPath: target.directory.path) else {
             throw notMoved("\(target.directory.lastPathComponent) already holds the state of \(target.file.lastPathComponent)")
         }

@@ -132,6 +132,9 @@ public final class PersistentDocument: EditorSessionObserver {
         syncedClock = state.clock
         lastSynchronization = clock.now
         lastEdit = clock.now
+        // Edits recovered from the last run (or made without auto-merge) merge like a burst
+        // just typed: they are not left waiting for the next keystroke.
+        editedSinceMerge = try options.autoMerge && ownForks.contains { try resource.status(of: $0) != .inSync }
         if storage != nil {
             try startJournals(at: state)
         } else {

@@ -122,7 +122,7 @@ struct SaveAsTests {
         try type("hi ", into: session)
         try saveAs(other.path, into: session)
         #expect(try String(contentsOf: other, encoding: .utf8) == "hi shared\n")
-        #expect(session.message?.contains("other forked-edit processes share its forks") == true, "\(session.message ?? "")")
+        #expect(session.message?.contains("its forks are shared from there with other processes (--fork) or devices (--sync)") == true, "\(session.message ?? "")")
         #expect(document.layout == scratch.layout)
         #expect(!FileManager.default.fileExists(atPath: ForkedDirectoryLayout(file: other).directory.path))
         try document.close()

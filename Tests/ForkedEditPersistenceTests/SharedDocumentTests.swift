@@ -141,6 +141,26 @@ struct SharedDocumentTests {
         #expect(try !bobSession.show(bob.idle()))
     }
 
+    @Test("with auto-merge, edits left unmerged by the last run (a kill, or no auto-merge) merge at the first idle turn")
+    func autoMergeOfRecoveredEdits() throws {
+        let scratch = try ScratchFile(text: "top\n")
+        do {
+            let alice = try scratch.open(forks: ["alice"], shared: true, options: immediate())
+            let session = try alice.session()
+            try type("<End> typed before", into: session)
+            _ = session.show(try alice.idle())
+            try alice.close()
+        }
+        let alice = try scratch.open(forks: ["alice"], shared: true, options: immediate(autoMerge: true))
+        defer { try? alice.close() }
+        let stored = { try ForkedResource(repository: try #require(alice.repository)).value(in: .main)?.text }
+        #expect(try stored() == "top\n", "nothing merged yet")
+        let session = try alice.session()
+        #expect(session.show(try alice.idle()))
+        #expect(try stored() == "top typed before\n", "no keystroke needed")
+        #expect(try !session.show(alice.idle()), "merged once")
+    }
+
     /// The body of each child process: only enabled when a parent test starts this bundle.
     @Test(.enabled(if: ProcessInfo.processInfo.environment[fileVariable] != nil))
     func sharedEditingWorker() throws {

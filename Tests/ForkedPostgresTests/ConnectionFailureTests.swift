@@ -46,6 +46,11 @@ struct ConnectionFailureTests {
             #expect(await eventually(timeout: .seconds(40)) {
                 if case .offline = device.exchange.status.connection { return true } else { return false }
             })
+            // The reason fits a status line: NIO's multi-line error with its addresses is not shown.
+            if case .offline(_, let reason) = device.exchange.status.connection {
+                #expect(reason.contains("connection refused"), "\(reason)")
+                #expect(!reason.contains("NIOConnectionError") && !reason.contains("\n") && reason.count < 120, "\(reason)")
+            }
             try device.edit { $0 += " edit" }
             #expect(device.text == "local edit")
             try server.startServer()
@@ -73,6 +78,22 @@ struct ConnectionFailureTests {
             let error = try #require(await stoppedError(verifying))
             guard case .tlsFailed = error else { Issue.record("expected a TLS failure, got \(error)"); return }
             #expect(error.description.contains("certificate is not trusted"), "\(error)")
+        }
+    }
+
+    @Test func sslModeRequireAgainstAServerWithoutTLSStopsWithAReasonInsteadOfRetrying() async throws {
+        try await withPostgresServer { server in
+            // The same server with TLS turned off.
+            try server.stopServer()
+            try? FileManager.default.removeItem(at: server.directory.appendingPathComponent("data/server.crt"))
+            try server.startServer()
+            let device = try Device(settings: server.settings(sslMode: .require), initialText: "kept\n")
+            defer { Task { await device.remove() } }
+            device.exchange.start()
+            let error = try #require(await stoppedError(device))
+            guard case .tlsFailed = error else { Issue.record("expected a TLS failure, got \(error)"); return }
+            #expect(error.description.contains("does not offer TLS"), "\(error)")
+            #expect(device.text == "kept\n")
         }
     }
 }

@@ -32,7 +32,7 @@ struct EditorSyncTmuxTests {
         }
     }
 
-    @Test func anEditorKilledWhileSyncingReopensWithItsEditsAndPublishesThem() async throws {
+    @Test func anEditorKilledWhileSyncingReopensWithItsEditsAndAutoMergePublishesThem() async throws {
         try await withPostgresServer { server in
             let root = FileManager.default.temporaryDirectory.appendingPathComponent("forked-sync-kill-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: root) }
@@ -51,18 +51,71 @@ struct EditorSyncTmuxTests {
                 #expect(kill(editorProcess, SIGKILL) == 0)
                 #expect(await eventually { kill(editorProcess, 0) != 0 }, "the editor did not die")
             }
-            let ann = try editor(files[0], server: server, user: "ann", autoMerge: false)
+            // With --auto-merge, the recovered edit is published without another keystroke.
+            let ann = try editor(files[0], server: server, user: "ann")
             defer { ann.close() }
             // Back from the journal or from the repository, depending on whether the shared
             // fork was stored before the kill (every 250 ms while typing).
             let reopened = try ann.waitForScreen(timeout: .seconds(15)) { $0.contains("Plan typed before the kill") && $0.contains("this-device") }
             #expect(reopened != nil, "the edit did not come back: \(ann.screenForMessage)")
-            try ann.sendKeys("F5")
             let bob = try editor(files[1], server: server, user: "bob")
             defer { bob.close() }
             #expect(try bob.waitForScreen(timeout: .seconds(15)) { $0.contains("Plan typed before the kill") } != nil,
                     "the recovered edit never reached the other machine: \(bob.screenForMessage)")
             for pane in [ann, bob] { try pane.sendKeys("C-q") }
+        }
+    }
+
+    @Test func anEditorSaysItIsOfflineForAsLongAsTheServerIsDownAndPublishesWhenItIsBack() async throws {
+        try await withPostgresServer { server in
+            let root = FileManager.default.temporaryDirectory.appendingPathComponent("forked-sync-offline-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: root) }
+            let files = try copies(["ann", "bob"], in: root)
+            let ann = try editor(files[0], server: server, user: "ann", autoMerge: false)
+            defer { ann.close() }
+            #expect(try ann.waitForScreen(timeout: .seconds(15)) { $0.contains("connected") && $0.contains("· read-only, live") } != nil,
+                    "\(ann.screenForMessage)")
+            try server.stopServer()
+            #expect(try ann.waitForScreen(timeout: .seconds(20)) { $0.contains("Sync: offline since") } != nil, "\(ann.screenForMessage)")
+            try ann.sendKeys("End")
+            try ann.type(" typed offline")
+            // Keys clear messages, not the connection's state: on the status line and the server pane's title.
+            let typed = try ann.waitForScreen { $0.contains("Plan typed offline") }
+            #expect(typed?.contains("Sync: offline since") == true, "\(ann.screenForMessage)")
+            #expect(typed?.contains("read-only, offline since") == true, "\(ann.screenForMessage)")
+            try ann.sendKeys("F5")
+            #expect(try ann.waitForScreen { $0.contains("published when the server is back") } != nil, "\(ann.screenForMessage)")
+
+            try server.startServer()
+            let back = try ann.waitForScreen(timeout: .seconds(40)) { !$0.contains("offline since") && $0.contains("· read-only, live") }
+            #expect(back != nil, "\(ann.screenForMessage)")
+            let bob = try editor(files[1], server: server, user: "bob")
+            defer { bob.close() }
+            #expect(try bob.waitForScreen(timeout: .seconds(15)) { $0.contains("Plan typed offline") } != nil,
+                    "the edit made offline never reached the other machine: \(bob.screenForMessage)")
+            for pane in [ann, bob] { try pane.sendKeys("C-q") }
+        }
+    }
+
+    @Test func theServersForkIsHeldWhileAnEditorSyncsTheFile() async throws {
+        try await withPostgresServer { server in
+            let root = FileManager.default.temporaryDirectory.appendingPathComponent("forked-sync-held-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: root) }
+            let file = try copies(["ann"], in: root)[0]
+            let ann = try editor(file, server: server, user: "ann")
+            defer { ann.close() }
+            #expect(try ann.waitForScreen(timeout: .seconds(15)) { $0.contains("connected") } != nil, "\(ann.screenForMessage)")
+            let binary = try builtProduct("forked-edit")
+            let listing = try runToEnd(binary, ["forks", file.path])
+            #expect(listing.output.contains("postgres-server") && listing.output.contains("open in forked-edit"), "\(listing.output)")
+            let removal = try runToEnd(binary, ["forks", file.path, "--remove", "postgres-server"])
+            #expect(removal.status != 0 && removal.output.contains("open in a running forked-edit"), "\(removal.output)")
+            // A second exchange on the same file (another fork of it) would take this one's uploads for its own.
+            let second = try runToEnd(binary, [file.path, "--sync", server.url, "--document", "plan", "--fork", "other"])
+            #expect(second.status == 2 && second.output.contains("already synced by another forked-edit"), "\(second.output)")
+            try ann.type("still here")
+            #expect(try ann.waitForScreen { $0.contains("still herePlan") && !$0.contains("no fork named") } != nil, "\(ann.screenForMessage)")
+            try ann.sendKeys("C-q")
         }
     }
 

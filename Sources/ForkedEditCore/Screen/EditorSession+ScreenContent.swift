@@ -18,7 +18,8 @@ extension EditorSession {
             focusedPane: focusedPane,
             lower: lowerViewContent(),
             status: StatusContent(
-                fileName: fileName, isModified: isModified, warning: warning, message: message, prompt: prompt
+                fileName: fileName, isModified: isModified, warning: warning, message: message, standing: standingNotice,
+                prompt: prompt
             ),
             showsHelp: showsHelp,
             lowerViewMode: lowerViewMode

@@ -117,25 +117,29 @@ public struct StatusContent: Sendable, Equatable {
     public var warning: String?
     /// A transient message, such as the result of a save.
     public var message: String?
+    /// A state that holds until it changes, such as a sync server being unreachable.
+    public var standing: String?
     /// A question waiting for an answer.
     public var prompt: StatusPrompt?
 
     /// Creates status content.
     public init(
-        fileName: String?, isModified: Bool, warning: String? = nil, message: String? = nil, prompt: StatusPrompt? = nil
+        fileName: String?, isModified: Bool, warning: String? = nil, message: String? = nil, standing: String? = nil,
+        prompt: StatusPrompt? = nil
     ) {
         self.fileName = fileName
         self.isModified = isModified
         self.warning = warning
         self.message = message
+        self.standing = standing
         self.prompt = prompt
     }
 }
 
 extension StatusContent {
-    /// The warning and the message as one text, or `nil` when there is neither.
+    /// The warning, the message and the standing state as one text, or `nil` when there is none.
     var notices: String? {
-        let parts = [warning.map { "\($0) (Esc dismisses)" }, message].compactMap { $0 }
+        let parts = [warning.map { "\($0) (Esc dismisses)" }, message, standing].compactMap { $0 }
         return parts.isEmpty ? nil : parts.joined(separator: "  ")
     }
 }

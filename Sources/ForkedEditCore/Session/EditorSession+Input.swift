@@ -134,15 +134,18 @@ extension EditorSession {
             // merge itself can tell whether there was anything to merge.
             let wasInSync = try editableForks.allSatisfy { try resource.status(of: $0) == .inSync }
             if wasInSync && observer == nil {
-                message = nothingToMerge
+                message = nothingToMerge + (mainPublishingNote?(false).map { "; \($0)" } ?? "")
                 return
             }
             let textsBefore = paneTexts
+            let mainBefore = try resource.resource(of: .main)?.text
             let conflicts = liveMerge.conflictCount
             try mergeForks()
-            message = wasInSync && paneTexts == textsBefore ? nothingToMerge : (names.count == 1
+            let mainChanged = try resource.resource(of: .main)?.text != mainBefore
+            message = (wasInSync && paneTexts == textsBefore ? nothingToMerge : (names.count == 1
                 ? "Merged \(names[0]) into main and main back into it"
-                : "Merged \(names[0]) and \(names[1]) through main") + Self.keptConflictsNote(conflicts)
+                : "Merged \(names[0]) and \(names[1]) through main") + Self.keptConflictsNote(conflicts))
+                + (mainPublishingNote?(mainChanged).map { "; \($0)" } ?? "")
         case .toggleLowerView:
             lowerViewMode = lowerViewMode == .liveMerge ? .commonAncestor : .liveMerge
         case .toggleHelp:

@@ -65,6 +65,15 @@ public final class EditorSession {
     /// A warning on the status line that stays, wrapped to the width, until Esc dismisses it
     /// (such as edits not being kept for crash recovery).
     public var warning: String?
+    /// A state shown on the status line for as long as it holds, such as a sync server that
+    /// cannot be reached: keys do not clear it, whoever set it does.
+    public var standingNotice: String?
+    /// Words shown in a fork's pane title instead of its state against main, by fork name, for a
+    /// fork the app knows more about (the sync server's version: "offline since 10:42:07").
+    public var forkStateNotes: [String: String] = [:]
+    /// Where main goes beyond this editor, in words added to the merge key's message; called with
+    /// whether the merge changed main. `nil` when main stays here.
+    public var mainPublishingNote: ((_ mainChanged: Bool) -> String?)?
     /// The file saves go to, or `nil` until the user names one.
     public internal(set) var fileName: String?
     /// Whether the user has quit.
@@ -203,6 +212,7 @@ public final class EditorSession {
         let pane = panes[index]
         // Main is main: its pane's title already names it.
         if pane.fork == .main { return pane.isReadOnly ? "read-only" : "main" }
+        if let note = forkStateNotes[pane.fork.name] { return pane.isReadOnly ? "read-only, \(note)" : note }
         let state: String
         switch try resource.status(of: pane.fork) {
         case .inSync: state = "in sync"

@@ -44,7 +44,7 @@ struct PostgresConnector: Sendable {
         if let error = error as? PostgresSyncError { return error }
         let server = settings.description
         guard let error = error as? PSQLError else {
-            return .unreachable(server: server, detail: String(describing: type(of: error)))
+            return .unreachable(server: server, detail: NetworkFailureWording.describe(error))
         }
         if error.code == .server, let state = error.serverInfo?[.sqlState] {
             let message = error.serverInfo?[.message] ?? state
@@ -60,7 +60,12 @@ struct PostgresConnector: Sendable {
         case .unsupportedAuthMechanism, .saslError:
             return .authenticationFailed(server: server, detail: "authentication failed (\(error.code))")
         case .sslUnsupported:
-            return .unreachable(server: server, detail: "the server does not offer TLS, which sslmode requires")
+            // Retrying cannot help: the server's configuration or the URL has to change.
+            return .tlsFailed(
+                server: server,
+                detail: "the server does not offer TLS, which sslmode=\(settings.sslMode.rawValue) asks for "
+                    + "(use sslmode=prefer or disable, or turn on ssl on the server)"
+            )
         case .connectionError:
             if let tls = error.underlying as? NIOSSLError {
                 let detail = "\(tls)".contains("CERTIFICATE_VERIFY_FAILED")
@@ -69,7 +74,7 @@ struct PostgresConnector: Sendable {
                     : "the TLS handshake failed (\(tls))"
                 return .tlsFailed(server: server, detail: detail)
             }
-            return .unreachable(server: server, detail: error.underlying.map { "\($0)" } ?? "connection failed")
+            return .unreachable(server: server, detail: error.underlying.map(NetworkFailureWording.describe) ?? "connection failed")
         default:
             return .unreachable(server: server, detail: "\(error.code)")
         }

@@ -16,7 +16,7 @@ import Logging
 /// turn tells the exchange to compare main with the server fork.
 final class EditorSync {
     let exchange: PostgresExchange<FileRepository<TextDocument>>
-    private var shownConnection: String?
+    private var shownConnection: SyncStatus.Connection?
 
     /// The settings from `--sync URL`, or from `FORKED_EDIT_SYNC` when the flag is absent; `nil`
     /// when neither asks for sync.
@@ -53,6 +53,12 @@ final class EditorSync {
         guard let persistent, let repository = persistent.repository, let document else {
             throw CommandFailure("--sync needs a FILE and its stored state")
         }
+        // One exchange per file on this machine: two would publish each other's uploads as their own.
+        do {
+            try persistent.claim(Self.serverFork)
+        } catch PersistenceError.forkInUse {
+            throw CommandFailure("\(persistent.layout.file.path) is already synced by another forked-edit on this machine; quit it first")
+        }
         var options = PostgresExchange<FileRepository<TextDocument>>.Options()
         options.uploadDelay = .milliseconds(150)
         options.pollInterval = .seconds(30)
@@ -70,24 +76,39 @@ final class EditorSync {
         exchange.start()
     }
 
-    /// Between input events: lets the exchange see this process's changes to main and puts a
-    /// change of connection on the status line. Returns whether the screen changed.
+    /// Between input events: lets the exchange see this process's changes to main, and shows the
+    /// connection's state: on the status line while it is not connected (keys do not clear
+    /// it), in the server pane's title always, once as a message when it connects. Returns
+    /// whether the screen changed.
     func idle(session: EditorSession) -> Bool {
-        exchange.noteLocalChanges()
-        let cursorsMoved = exchangeCursors(session: session)
+        // Read first: noting changes marks main pending until the exchange has compared it with
+        // the server's version, which it does at once, so this turn shows its last answer.
         let status = exchange.status
-        let text = Self.describe(status, document: exchange.document)
-        guard text != shownConnection else { return cursorsMoved }
-        // Another message on the status line (such as the edits recovered at start) stays, the
-        // connection's state after it; an earlier state of the connection is replaced.
-        let other = session.message.flatMap { message -> String? in
-            guard let shown = shownConnection else { return message }
-            if message == shown { return nil }
-            return message.hasSuffix("  " + shown) ? String(message.dropLast(shown.count + 2)) : message
+        exchange.noteLocalChanges()
+        var changed = exchangeCursors(session: session)
+        if session.mainPublishingNote == nil {
+            session.mainPublishingNote = { [exchange] mainChanged in Self.publishingNote(exchange.status, mainChanged: mainChanged) }
         }
-        shownConnection = text
-        session.message = other.map { "\($0)  \(text)" } ?? text
-        return true
+        let paneNote = Self.serverPaneNote(status)
+        if session.forkStateNotes[Self.serverFork.name] != paneNote {
+            session.forkStateNotes[Self.serverFork.name] = paneNote
+            changed = true
+        }
+        let standing = Self.standingNotice(status, document: exchange.document)
+        if session.standingNotice != standing {
+            session.standingNotice = standing
+            changed = true
+        }
+        if status.connection != shownConnection {
+            shownConnection = status.connection
+            if status.connection == .connected {
+                // Another message (such as the edits recovered at start) stays, this one after it.
+                let text = "Sync: connected, '\(exchange.document)' shared live (F5 merges and publishes)"
+                session.message = session.message.map { "\($0)  \(text)" } ?? text
+                changed = true
+            }
+        }
+        return changed
     }
 
     /// Tells the other devices where this device's cursor is, and shows theirs in the shared
@@ -115,17 +136,42 @@ final class EditorSync {
         try? Self.waitFor { await exchange.stop() }
     }
 
-    /// The status line's words for the exchange's state.
-    static func describe(_ status: SyncStatus, document: String) -> String {
+    /// The status line's words for a connection that is not (yet, or any more) working; `nil`
+    /// when connected or closed.
+    static func standingNotice(_ status: SyncStatus, document: String) -> String? {
         switch status.connection {
         case .connecting: return "Sync: connecting for '\(document)'"
-        case .connected: return "Sync: connected, '\(document)' shared live (F5 merges and publishes)"
+        case .connected, .closed: return nil
         case .offline(let since, let reason):
-            let time = since.formatted(date: .omitted, time: .standard)
-            return "Sync: offline since \(time), reconnecting (\(reason)); edits are kept"
-        case .stopped(let error): return "Sync stopped: \(error)"
-        case .closed: return "Sync: closed"
+            return "Sync: offline since \(clockTime(since)), reconnecting (\(reason)); edits are kept"
+        case .stopped(let error): return "Sync stopped: \(error); edits are kept here"
         }
+    }
+
+    /// The server pane's state in its title: the pane shows the server's version, so its state
+    /// against this device's main says less than whether it is live.
+    static func serverPaneNote(_ status: SyncStatus) -> String {
+        switch status.connection {
+        case .connecting: return "connecting"
+        case .connected: return status.hasPendingChanges ? "publishing" : "live"
+        case .offline(let since, _): return "offline since \(clockTime(since))"
+        case .stopped: return "sync stopped"
+        case .closed: return "closed"
+        }
+    }
+
+    /// What happens to main after the merge key, for its message.
+    static func publishingNote(_ status: SyncStatus, mainChanged: Bool) -> String {
+        switch status.connection {
+        case .connected:
+            return mainChanged || status.hasPendingChanges ? "publishing to the server" : "the server has it too"
+        case .connecting, .offline: return "published when the server is back"
+        case .stopped, .closed: return "not published: sync stopped"
+        }
+    }
+
+    private static func clockTime(_ date: Date) -> String {
+        date.formatted(date: .omitted, time: .standard)
     }
 
     /// Runs async work from the editor's synchronous loop.

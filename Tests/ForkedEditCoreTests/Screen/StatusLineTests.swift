@@ -4,6 +4,10 @@ import Testing
 /// The status line tells where the cursor is, as editors do.
 @Suite("Status line")
 struct StatusLineTests {
+    private func type(_ notation: String, into session: EditorSession) throws {
+        for key in try KeyNotation.parse(notation) { session.handle(.key(key)) }
+    }
+
     private func statusRow(_ session: EditorSession) -> String {
         let rows = session.render().plainTextRows()
         return rows[rows.count - 2]
@@ -29,5 +33,48 @@ struct StatusLineTests {
         let row = statusRow(session)
         #expect(row.contains(String(repeating: "m", count: 25)), "\(row)")
         #expect(!row.contains("Ln "), "\(row)")
+    }
+
+    @Test("a standing state (a sync server offline) stays through keys that clear messages, until its owner clears it")
+    func standingNoticeOutlivesKeys() throws {
+        let session = try EditorSession(text: "one\n", fileName: "notes.txt", columns: 100, rows: 24,
+                                        writer: InMemoryDocumentWriter())
+        session.standingNotice = "Sync: offline since 10:42:07"
+        session.message = "Saved"
+        #expect(statusRow(session).contains("Saved  Sync: offline since 10:42:07"), "\(statusRow(session))")
+        try type("x<Right><Esc>", into: session)
+        #expect(session.message == nil)
+        #expect(statusRow(session).contains("Sync: offline since 10:42:07"), "\(statusRow(session))")
+        session.standingNotice = nil
+        #expect(!statusRow(session).contains("Sync"), "\(statusRow(session))")
+    }
+
+    @Test("a fork's pane title shows the app's words for it instead of its state against main")
+    func forkStateNotes() throws {
+        let session = try EditorSession(text: "one\n", fileName: "notes.txt", columns: 100, rows: 24,
+                                        writer: InMemoryDocumentWriter())
+        try type("<Tab>x", into: session)
+        #expect(try session.stateDescription(ofPane: 1) == "1 edit ahead")
+        session.forkStateNotes["right"] = "offline since 10:42:07"
+        #expect(try session.stateDescription(ofPane: 1) == "offline since 10:42:07")
+        #expect(session.render().plainTextRows()[0].contains("right · offline since 10:42:07"))
+        #expect(try session.stateDescription(ofPane: 0) == "in sync", "other panes keep their state")
+    }
+
+    @Test("the merge key's message says where main goes next, knowing whether the merge changed main")
+    func mainPublishingNote() throws {
+        let session = try EditorSession(text: "one\n", fileName: "notes.txt", columns: 100, rows: 24,
+                                        writer: InMemoryDocumentWriter())
+        var asked: [Bool] = []
+        session.mainPublishingNote = { changed in
+            asked.append(changed)
+            return changed ? "publishing to the server" : "the server has it too"
+        }
+        try type("x<F5>", into: session)
+        #expect(session.message == "Merged left and right through main; publishing to the server")
+        // Without an observer, a merge known to change nothing is not run; the note still says where main is.
+        try type("<F5>", into: session)
+        #expect(session.message == "Nothing to merge: left and right are in sync; the server has it too")
+        #expect(asked == [true, false])
     }
 }
