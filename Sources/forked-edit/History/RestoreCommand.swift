@@ -1,6 +1,7 @@
 import ArgumentParser
 import Forked
 import ForkedEditCore
+import ForkedEditPersistence
 import Foundation
 
 /// `forked-edit restore FILE VERSION`: that version's text becomes the newest.
@@ -20,6 +21,14 @@ struct RestoreCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("A unique prefix of a version's id, or @~N.", valueName: "version"))
     var version: String
 
+    /// What happened to the forks, when some kept their own edits.
+    private static func forksNote(_ restoration: StoredMain.Restoration) -> String {
+        let kept = restoration.leftAsTheyWere.filter { $0 != EditorSync.serverFork }.map { "'\($0.name)'" }
+        guard !kept.isEmpty else { return "" }
+        return "; fork\(kept.count == 1 ? "" : "s") \(kept.joined(separator: ", ")) kept \(kept.count == 1 ? "its" : "their") "
+            + "own edits and take\(kept.count == 1 ? "s" : "") the restored text in at the next merge"
+    }
+
     func run() throws {
         try reportingFailures {
             let file = try FileHistory(path: filePath)
@@ -35,7 +44,10 @@ struct RestoreCommand: ParsableCommand {
             } catch {
                 throw CommandFailure("cannot write \(filePath): \(error)")
             }
-            print("Restored \(filePath) to version \(id.short)")
+            // Main itself is restored, so the whole text comes back (and is what --sync publishes),
+            // not only what differs from the file as last saved. The server's version is the server's.
+            let restoration = try StoredMain.restore(text, of: file.file, sparing: [EditorSync.serverFork])
+            print("Restored \(filePath) to version \(id.short)" + (restoration.map(Self.forksNote) ?? ""))
         }
     }
 }
