@@ -223,8 +223,9 @@ public final class History<Value: HistoryValue>: Sendable {
         if name == "@" || name.hasPrefix("@~") {
             guard var id = try store.heads()[head] else { throw HistoryError.empty }
             let stepsText = name.dropFirst(2)
+            // "@~" is one back, as git reads "HEAD~".
             guard let steps = name == "@" ? 0 : (stepsText.isEmpty ? 1 : Int(stepsText)), steps >= 0 else {
-                throw HistoryError.unknownVersion(name)
+                throw HistoryError.malformedVersion(name)
             }
             for _ in 0..<steps {
                 guard let parent = try commit(id).parents.first, try store.commit(parent) != nil else {
@@ -235,7 +236,7 @@ public final class History<Value: HistoryValue>: Sendable {
             return id
         }
         let prefix = name.lowercased()
-        guard prefix.count >= 4, prefix.allSatisfy(\.isHexDigit) else { throw HistoryError.unknownVersion(name) }
+        guard prefix.count >= 4, prefix.allSatisfy(\.isHexDigit) else { throw HistoryError.malformedVersion(name) }
         let matches = try store.allCommits().filter { $0.id.hasHexPrefix(prefix) }
         switch matches.count {
         case 0: throw HistoryError.unknownVersion(name)

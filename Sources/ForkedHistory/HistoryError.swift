@@ -6,6 +6,9 @@ public enum HistoryError: Error, Equatable, Sendable, CustomStringConvertible {
     case missingCommit(CommitID)
     /// No commit matches a version name.
     case unknownVersion(String)
+    /// A version name that cannot name a version: neither four or more hex digits of an id,
+    /// nor `@` or `@~N`.
+    case malformedVersion(String)
     /// More than one commit matches a version name; the candidates' short ids.
     case ambiguousVersion(String, candidates: [String])
     /// A delta does not apply to the value it names as its base.
@@ -21,6 +24,8 @@ public enum HistoryError: Error, Equatable, Sendable, CustomStringConvertible {
         case .corruptCommit(let detail): "corrupt commit in history: \(detail)"
         case .missingCommit(let id): "history is missing commit \(id.short)"
         case .unknownVersion(let name): "unknown version '\(name)'"
+        case .malformedVersion(let name):
+            "'\(name)' is not a version name: give at least four hex digits of an id (see log), @ for the newest, or @~N for N back"
         case .ambiguousVersion(let name, let candidates):
             "version '\(name)' is ambiguous: it could be \(candidates.prefix(5).joined(separator: ", "))"
         case .corruptDelta(let detail): "corrupt delta in history: \(detail)"

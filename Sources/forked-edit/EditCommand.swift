@@ -71,6 +71,9 @@ struct EditCommand: ParsableCommand {
             // state, the sync server's login) is checked before the screen changes; the app
             // resizes the session to the terminal on start.
             let syncSettings = try EditorSync.settings(url: sync)
+            if self.document != nil && syncSettings == nil {
+                throw CommandFailure("--document names the document on the sync server: it needs --sync URL (or FORKED_EDIT_SYNC)")
+            }
             let syncNotice = try syncSettings.flatMap(EditorSync.check)
             let sharedFork = fork ?? (syncSettings == nil ? nil : EditorSync.deviceFork)
             let (persistent, stateNotice) = try openState(

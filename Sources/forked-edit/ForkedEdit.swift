@@ -10,6 +10,7 @@ struct ForkedEdit: ParsableCommand {
         usage: """
             forked-edit [<file>] [--forks <name,name>] [--record <session>] [--cast <file>] [--force] [--fresh] [--no-state]
             forked-edit <file> --fork <name> [--auto-merge] [--fresh]
+            forked-edit <file> --sync <postgres://user@host/db> [--document <name>] [--auto-merge]
             forked-edit replay <session> [--speed <x>] [--instant] [--headless] [--size <columnsxrows>]
                                [--print-screen] [--print-document] [--print-main] [--cast <file>]
             forked-edit merge <ancestor> <dominant> <subordinate> [-o <out>] [--markers] [-L <label>]... [--marker-size <n>] [--stats]
@@ -19,6 +20,7 @@ struct ForkedEdit: ParsableCommand {
             forked-edit diff <file> <version> [<version>]
             forked-edit restore <file> <version>
             """,
+        discussion: "Every option of the editor itself is described by 'forked-edit help edit'.",
         version: ForkedEditVersion.current,
         subcommands: [EditCommand.self, ReplayCommand.self, MergeCommand.self, ForksCommand.self, LogCommand.self, ShowCommand.self,
                       DiffCommand.self, RestoreCommand.self],

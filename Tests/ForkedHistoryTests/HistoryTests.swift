@@ -187,8 +187,13 @@ struct HistoryTests {
         #expect(throws: HistoryError.unknownVersion("@~5")) { try history.resolve("@~5") }
         #expect(try history.resolve(String(ids[2].hex.prefix(10))) == ids[2])
         #expect(try history.resolve(ids[2].hex.uppercased()) == ids[2])
-        #expect(throws: HistoryError.unknownVersion("zzzz")) { try history.resolve("zzzz") }
-        #expect(throws: HistoryError.unknownVersion("ab")) { try history.resolve("ab") }
+        #expect(throws: HistoryError.unknownVersion("ffffffff")) { try history.resolve("ffffffff") }
+        #expect(try history.resolve("@~") == ids[3], "one back, as git reads HEAD~")
+        // Names that cannot be versions say what a version name is.
+        for name in ["zzzz", "ab", "a8", "@~x", "@~-1"] {
+            #expect(throws: HistoryError.malformedVersion(name)) { try history.resolve(name) }
+        }
+        #expect(HistoryError.malformedVersion("a8").description.contains("at least four hex digits"))
         #expect(throws: HistoryError.empty) { try makeHistory().resolve("@") }
     }
 

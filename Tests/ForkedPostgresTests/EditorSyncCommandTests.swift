@@ -29,6 +29,10 @@ struct EditorSyncCommandTests {
         try expectOneLineFailure(["--sync", "mysql://ann:hunter2@host/db"], mentioning: "postgres://", hiding: "hunter2")
     }
 
+    @Test func aDocumentNameWithoutSyncIsRefusedNotIgnored() throws {
+        try expectOneLineFailure(["--document", "plan"], mentioning: "it needs --sync URL", hiding: "postgres://")
+    }
+
     @Test(.enabled(if: PostgresTestServer.isAvailable, Comment(rawValue: PostgresTestServer.unavailableReason ?? "")))
     func aRefusedPasswordAndAMissingDatabaseAreOneLineEach() async throws {
         try await withPostgresServer { server in

@@ -89,9 +89,11 @@ extension TextMergePolicy {
     func separator(dominant: [MergePiece], subordinate: [MergePiece], range: Range<Int>) -> MergePiece? {
         let dominantBytes = dominant.flatMap(bytes(of:))
         let subordinateBytes = subordinate.flatMap(bytes(of:))
-        // An empty ancestor is the one place two versions of nothing are kept (two whole texts).
+        // Two versions of nothing are kept in two places: two whole texts (an empty ancestor),
+        // and two last lines appended after the ancestor's last line break.
+        let appendsLines = range == ancestor.count..<ancestor.count && ancestor.last == 0x0A
         guard let lastDominant = dominantBytes.last, let firstSubordinate = subordinateBytes.first,
-              !range.isEmpty || ancestor.isEmpty else { return nil }
+              !range.isEmpty || ancestor.isEmpty || appendsLines else { return nil }
         let startsLine = range.lowerBound == 0 || ancestor[range.lowerBound - 1] == 0x0A
         let endsLine = range.upperBound == ancestor.count || ancestor[range.upperBound - 1] == 0x0A
             || ancestor[range.upperBound] == 0x0A || ancestor[range.upperBound] == 0x0D
@@ -103,7 +105,9 @@ extension TextMergePolicy {
         let separator: Separator
         if startsLine && endsLine && hasLineBreak {
             if lastDominant == 0x0A { return nil }
-            let crlf = range.upperBound < ancestor.count && ancestor[range.upperBound] == 0x0D
+            let crlf = range.upperBound < ancestor.count
+                ? ancestor[range.upperBound] == 0x0D
+                : appendsLines && ancestor.count >= 2 && ancestor[ancestor.count - 2] == 0x0D
             separator = crlf ? .carriageReturnLineFeed : .lineFeed
         } else {
             func isSpacing(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }

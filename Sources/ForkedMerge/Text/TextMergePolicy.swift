@@ -103,8 +103,9 @@ struct TextMergePolicy: ThreeWayMergePolicy {
         func gluedAfter(_ piece: MergePiece) -> Bool { after && joins(scalar(before: piece.range.upperBound, in: buffer(piece.source))) }
         let bothGlued = (gluedBefore(first) && gluedBefore(second)) || (gluedAfter(first) && gluedAfter(second))
         // Two sides that each wrote a whole text where there was none (git's add/add) wrote the
-        // same text two ways: that is a conflict, not two additions.
-        guard bothGlued || ancestor.isEmpty else { return false }
+        // same text two ways: that is a conflict, not two additions. So did two sides that each
+        // appended a last line without a line break: one after the other, they are one line.
+        guard bothGlued || ancestor.isEmpty || bothAppendUnterminatedLines(first, second, at: position) else { return false }
         // One repeating the start or end of the other is the same insertion, applied once.
         let (shorter, longer) = first.range.count <= second.range.count ? (first, second) : (second, first)
         var prefix = longer
@@ -112,6 +113,15 @@ struct TextMergePolicy: ThreeWayMergePolicy {
         var suffix = longer
         suffix.range = (longer.range.upperBound - shorter.range.count)..<longer.range.upperBound
         return !sameContent([shorter], [prefix]) && !sameContent([shorter], [suffix])
+    }
+
+    /// Whether both insertions are unterminated lines appended after the ancestor's last line
+    /// break: put together, they would make one line of two.
+    private func bothAppendUnterminatedLines(_ first: MergePiece, _ second: MergePiece, at position: Int) -> Bool {
+        guard position == ancestor.count, position > 0, ancestor[position - 1] == 0x0A else { return false }
+        return [first, second].allSatisfy { piece in
+            !piece.range.isEmpty && buffer(piece.source)[piece.range.upperBound - 1] != 0x0A
+        }
     }
 
     /// An insertion holding a line break repeats another only as whole lines: a blank line

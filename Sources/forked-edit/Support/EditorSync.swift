@@ -64,6 +64,7 @@ final class EditorSync {
         options.pollInterval = .seconds(30)
         // Diagnostics would draw over the screen: the status line says what matters.
         let logger = Logger(label: "forked-edit.sync", factory: { _ in SwiftLogNoOpLogHandler() })
+        userName = Self.userName(settings: settings)
         exchange = try PostgresExchange(
             resource: ForkedResource(repository: repository), document: document, settings: settings,
             stateDirectory: persistent.layout.directory.appendingPathComponent("sync", isDirectory: true),
@@ -115,7 +116,7 @@ final class EditorSync {
     /// document's pane; returns whether theirs moved.
     private func exchangeCursors(session: EditorSession) -> Bool {
         if let own = session.panes.first {
-            exchange.sharePresence(PeerCursor(name: Self.userName, position: own.state.cursor).presence)
+            exchange.sharePresence(PeerCursor(name: userName, position: own.state.cursor).presence)
         }
         let serverFork = Self.serverFork.name
         let peers = exchange.peers.compactMap { PeerCursor(presence: $0.value) }
@@ -124,11 +125,13 @@ final class EditorSync {
         return true
     }
 
-    /// How this editor names its user to the others.
-    static let userName: String = {
-        let environment = ProcessInfo.processInfo.environment
-        return environment["USER"].flatMap { $0.isEmpty ? nil : $0 } ?? ProcessInfo.processInfo.hostName
-    }()
+    /// How this editor names its user to the others: the login name, else the server's user
+    /// from the URL (or `PGUSER`).
+    let userName: String
+
+    static func userName(settings: PostgresSettings, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        environment["USER"].flatMap { $0.isEmpty ? nil : $0 } ?? settings.user
+    }
 
     /// Stops syncing; what was not uploaded goes up at the next start.
     func stop() {

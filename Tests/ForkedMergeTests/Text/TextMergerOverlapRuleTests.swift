@@ -123,4 +123,21 @@ struct TextMergerInsertedLinesTests {
         // Mid-text, text typed at the start of a line stays with that line.
         #expect(try merge("a\nb-z\n", "a\nc\n-z\n", ancestor: "a\n-z\n") == "a\nc\nb-z\n")
     }
+
+    @Test("two different unterminated last lines appended at the end conflict, kept on lines of their own")
+    func twoUnterminatedLastLinesConflict() throws {
+        let ancestor = "shared line\n"
+        for (dominant, subordinate) in [("q1 only line", "q2 only line"), ("q2 only line", "q1 only line")] {
+            let result = TextMerger().mergeWithOrigins(ancestor + dominant, withSubordinate: ancestor + subordinate, commonAncestor: ancestor)
+            #expect(result.conflicts.count == 1, "\(result.text)")
+            #expect(result.text == "shared line\n\(dominant)\n\(subordinate)", "never glued: \(result.text)")
+            let marked = TextMerger().mergeReportingConflicts(ancestor + dominant, withSubordinate: ancestor + subordinate, commonAncestor: ancestor)
+                .withConflictMarkers(dominantLabel: "ours", subordinateLabel: "theirs")
+            #expect(marked.text == "shared line\n<<<<<<< ours\n\(dominant)\n=======\n\(subordinate)\n>>>>>>> theirs\n", "\(marked.text)")
+        }
+        // The same last line typed on both sides, or one extending the other, is no conflict.
+        #expect(try merge("a\nsame", "a\nsame", ancestor: "a\n") == "a\nsame")
+        #expect(try merge("a\nsame", "a\nsame and more", ancestor: "a\n") == "a\nsame and more")
+        #expect(try merge("a\nb", "a\nc\n", ancestor: "a\n") == "a\nc\nb")
+    }
 }

@@ -151,7 +151,8 @@ struct TextMergerRuleTests {
     func graphemeClusters() throws {
         #expect(try merge("👩‍💻", "👩!", ancestor: "👩") == "👩‍💻!")
         #expect(try merge("café", "cafe au lait", ancestor: "cafe") == "cafe\u{301} au lait")
-        #expect(try merge("a\r\nb", "a\r\nc", ancestor: "a\r\n") == "a\r\nbc")
+        // Two last lines appended: a conflict, each kept on its own line, "\r\n" never split.
+        #expect(try merge("a\r\nb", "a\r\nc", ancestor: "a\r\n") == "a\r\nb\r\nc")
     }
 
     // MARK: 7. Determinism and the detailed API
