@@ -47,8 +47,13 @@ public struct HistoryView: Sendable, Equatable {
     }
 
     /// The pane's state line: which version, when, by whom, and how much it changed.
+    /// Short enough for half a 120-column terminal: the date only when it is not today's.
     var stateLine: String {
-        let time = shown.time.formatted(date: .abbreviated, time: .standard)
-        return "version \(versions.count - position) of \(versions.count), \(time), \(shown.origin), +\(shown.inserted) -\(shown.deleted)"
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        // As `forked-edit log` writes times.
+        formatter.dateFormat = Calendar.current.isDateInToday(shown.time) ? "HH:mm:ss" : "yyyy-MM-dd HH:mm"
+        let time = formatter.string(from: shown.time)
+        return "\(versions.count - position) of \(versions.count), \(time), \(shown.origin), +\(shown.inserted) -\(shown.deleted)"
     }
 }

@@ -42,7 +42,11 @@ struct HistoryViewTests {
         try type("<F4>", into: session)
         var rows = session.render().plainTextRows()
         #expect(rows[0].contains("left @ v3"), "\(rows[0])")
-        #expect(rows[0].contains("version 3 of 3"), "\(rows[0])")
+        #expect(rows[0].contains("3 of 3"), "\(rows[0])")
+        // The whole title fits half a 120-column screen, the counts of what changed last.
+        session.handle(.resize(columns: 120, rows: 24))
+        let wide = session.render().plainTextRows()[0]
+        #expect(wide.contains("3 of 3, 19") && wide.contains(", left, +2 -0"), "\(wide)")
         #expect(rows[1].hasPrefix("third"))
         try type("<Left><Left>", into: session)
         rows = session.render().plainTextRows()
