@@ -79,7 +79,8 @@ public enum StoredForks {
         }
     }
 
-    private static func repository(_ layout: ForkedDirectoryLayout) throws -> FileRepository<TextDocument> {
+    /// The stored repository of `layout`; a damaged one is ``PersistenceError/corruptState(directory:reason:)``.
+    static func repository(_ layout: ForkedDirectoryLayout) throws -> FileRepository<TextDocument> {
         do {
             return try FileRepository(directory: layout.repository)
         } catch let ForkedError.corruptRepository(path, reason) {

@@ -27,12 +27,7 @@ public enum StoredMain {
         let layout = ForkedDirectoryLayout(file: file)
         guard FileManager.default.fileExists(atPath: layout.repository.path) else { return nil }
         return try FileLock.withLock(on: layout.openLock) {
-            let resource: ForkedResource<FileRepository<TextDocument>>
-            do {
-                resource = try ForkedResource(repository: try FileRepository(directory: layout.repository))
-            } catch let ForkedError.corruptRepository(path, reason) {
-                throw PersistenceError.corruptState(directory: layout.directory.path, reason: "\(path): \(reason)")
-            }
+            let resource = try ForkedResource(repository: try StoredForks.repository(layout))
             let state = try resource.repository.withState { $0 }
             let forks = try resource.currentForks().filter { $0 != .main }.sorted { $0.name < $1.name }
             let following = try forks.filter { fork in
