@@ -118,10 +118,15 @@ struct TextMergePolicy: ThreeWayMergePolicy {
     /// Whether both insertions are unterminated lines appended after the ancestor's last line
     /// break: put together, they would make one line of two.
     private func bothAppendUnterminatedLines(_ first: MergePiece, _ second: MergePiece, at position: Int) -> Bool {
-        guard position == ancestor.count, position > 0, ancestor[position - 1] == 0x0A else { return false }
-        return [first, second].allSatisfy { piece in
-            !piece.range.isEmpty && buffer(piece.source)[piece.range.upperBound - 1] != 0x0A
-        }
+        position == ancestor.count && position > 0
+            && startsUnterminatedLine(first, at: position) && startsUnterminatedLine(second, at: position)
+    }
+
+    /// Whether `insertion`, at the start of a line, does not end with a line break: it is the
+    /// start of the line after it, or (at the end of the text) an unterminated last line.
+    private func startsUnterminatedLine(_ insertion: MergePiece, at position: Int) -> Bool {
+        (position == 0 || ancestor[position - 1] == 0x0A) && !insertion.range.isEmpty
+            && buffer(insertion.source)[insertion.range.upperBound - 1] != 0x0A
     }
 
     /// An insertion holding a line break repeats another only as whole lines: a blank line
@@ -146,10 +151,8 @@ struct TextMergePolicy: ThreeWayMergePolicy {
     /// line after it (or, at the end of the text, is an unterminated last line), so it goes
     /// after whole lines inserted there: never "bc" from "b" and "c\n" appended to one text.
     func insertionRank(_ insertion: MergePiece, at position: Int) -> Int {
+        if startsUnterminatedLine(insertion, at: position) { return 2 }
         let text = buffer(insertion.source)
-        if (position == 0 || ancestor[position - 1] == 0x0A), !insertion.range.isEmpty, text[insertion.range.upperBound - 1] != 0x0A {
-            return 2
-        }
         let gluedBefore = isWord(scalar(before: position, in: ancestor)) && isWord(scalar(at: insertion.range.lowerBound, in: text))
         let gluedAfter = isWord(scalar(before: insertion.range.upperBound, in: text)) && isWord(scalar(at: position, in: ancestor))
         switch (gluedBefore, gluedAfter) {
