@@ -190,17 +190,13 @@ public final class PostgresExchange<RepositoryType: Repository>: Sendable where 
         // The slot is written before each publish, the state file lazily: the slot knows better.
         if let recorded = pendingSlot.recorded { local.pendingCommit = Data(recorded.bytes) }
         self.shared = Mutex(SharedState(local: local))
-        if try !resource.has(Self.serverFork) {
-            try resource.create(Self.serverFork)
-            // Nothing is known of the server yet: its first value is merged two-way into main.
-            try resource.restart(Self.serverFork, with: nil)
-        } else if !local.hasFetched {
-            // Nothing was ever fetched from this server for this document (the resource synced
-            // another document, or with another server, before): what the server fork holds is
-            // not this document's, and as the ancestor of the first fetch it would make what
-            // main holds look deleted. The first value is merged two-way here too.
-            try resource.restart(Self.serverFork, with: nil)
-        }
+        let created = try !resource.has(Self.serverFork)
+        if created { try resource.create(Self.serverFork) }
+        // Nothing known of the server yet, or nothing ever fetched from this server for this
+        // document (the resource synced another document, or with another server, before: what
+        // the server fork holds is not this document's, and as the ancestor of the first fetch it
+        // would make what main holds look deleted). The first value is merged two-way into main.
+        if created || !local.hasFetched { try resource.restart(Self.serverFork, with: nil) }
         let pending = try resource.value(in: .main) != resource.value(in: Self.serverFork)
         shared.withLock {
             $0.status.generation = local.generation
