@@ -14,6 +14,12 @@ public enum PostgresSyncError: Error, Equatable, Sendable, CustomStringConvertib
     case unreachable(server: String, detail: String)
     /// The server's tables were made by a newer version of this library.
     case schemaTooNew(found: Int, supported: Int)
+    /// The sync tables or functions are not what their recorded schema version says: one was
+    /// dropped or altered by hand. Not retried: the database has to be repaired or restored.
+    case schemaDamaged(server: String, detail: String)
+    /// The server refused the user access to a sync table or function. Not retried: it takes
+    /// a `GRANT` on the server.
+    case permissionDenied(server: String, detail: String)
     /// The document was written by a newer version of the model than this build supports; it is
     /// neither merged nor overwritten.
     case newerModelVersion(dataVersion: Int, supportedVersion: Int)
@@ -40,6 +46,12 @@ public enum PostgresSyncError: Error, Equatable, Sendable, CustomStringConvertib
         case .unreachable(let server, let detail): "cannot reach \(server): \(detail)"
         case .schemaTooNew(let found, let supported):
             "the server's sync tables are at schema version \(found), this build knows up to \(supported); update it"
+        case .schemaDamaged(let server, let detail):
+            "the sync tables on \(server) were changed outside forked-edit (\(detail)); "
+                + "restore the database, or drop every forked_ table and function so that they are made again"
+        case .permissionDenied(let server, let detail):
+            "\(server) refused access to the sync tables (\(detail)); grant the user rights on the forked_ tables, "
+                + "or the right to create them (since PostgreSQL 15 only the database's owner may create tables in schema public)"
         case .newerModelVersion(let dataVersion, let supportedVersion):
             "the document was written by model version \(dataVersion), this build supports up to \(supportedVersion); update it to sync"
         case .corruptDocument(let reason): "corrupt document on the server: \(reason)"

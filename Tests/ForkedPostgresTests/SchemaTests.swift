@@ -66,4 +66,46 @@ struct SchemaTests {
             #expect(try server.psql("SELECT generation FROM forked_documents") == "1")
         }
     }
+
+    @Test func tablesDroppedByHandStopTheSyncWithAMessageInsteadOfRetrying() async throws {
+        try await withPostgresServer { server in
+            let first = try Device(settings: server.settings(), initialText: "kept here")
+            defer { Task { await first.remove() } }
+            #expect(await first.startAndAwaitFirstUpload())
+            await first.exchange.stop()
+            try server.psql("DROP TABLE forked_documents")
+            let second = try Device(settings: server.settings(), initialText: "mine")
+            defer { Task { await second.remove() } }
+            second.exchange.start()
+            #expect(await eventually {
+                if case .stopped(.schemaDamaged(_, let detail)) = second.exchange.status.connection {
+                    return detail.contains("forked_documents")
+                }
+                return false
+            })
+            #expect(second.text == "mine")
+            if case .stopped(let error) = second.exchange.status.connection {
+                #expect(!error.isTransient)
+                #expect(error.description.contains("changed outside forked-edit"))
+            }
+        }
+    }
+
+    @Test func aUserWhoMayNotCreateTheTablesIsToldSoOnce() async throws {
+        try await withPostgresServer { server in
+            // PostgreSQL 15 lets only the database's owner create tables in schema public.
+            try server.psql("CREATE ROLE visitor LOGIN PASSWORD '\(PostgresTestServer.password)'")
+            let device = try Device(settings: server.settings(user: "visitor"), initialText: "mine")
+            defer { Task { await device.remove() } }
+            device.exchange.start()
+            #expect(await eventually {
+                if case .stopped(.permissionDenied) = device.exchange.status.connection { return true }
+                return false
+            })
+            if case .stopped(let error) = device.exchange.status.connection {
+                #expect(error.description.contains("permission denied"))
+                #expect(!error.description.contains(PostgresTestServer.password))
+            }
+        }
+    }
 }

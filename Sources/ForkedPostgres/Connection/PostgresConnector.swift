@@ -51,6 +51,10 @@ struct PostgresConnector: Sendable {
             switch state {
             case "28P01", "28000": return .authenticationFailed(server: server, detail: message)
             case "3D000": return .databaseMissing(server: server, database: settings.database)
+            // undefined table, column, function or object: the migrations recorded in
+            // forked_schema say they exist, so someone removed or changed them.
+            case "42P01", "42703", "42883", "42704": return .schemaDamaged(server: server, detail: message)
+            case "42501": return .permissionDenied(server: server, detail: message)
             default: return .unreachable(server: server, detail: "\(message) (SQLSTATE \(state))")
             }
         }

@@ -41,3 +41,26 @@ struct CursorCarryingTests {
         #expect(carried("漢字 café 👩‍💻 end", cursorBefore: "👩‍💻", to: "前 漢字 café 👩‍💻 end").hasPrefix("👩‍💻"))
     }
 }
+
+@Suite("CursorCarrying: text typed by someone else at the cursor")
+struct CursorCarryingOthersTypingTests {
+    @Test("a cursor stays in front of words another person typed at its place")
+    func othersInsertionAtTheCursor() {
+        // ann's cursor is after "abc"; bob typed "xyz" there: ann's next key goes after "abc".
+        #expect(CursorCarrying.offset(3, from: "abc", to: "abcxyz") == 3)
+        #expect(CursorCarrying.offset(6, from: "alpha beta", to: "alpha XX beta") == 6)
+    }
+
+    @Test("a cursor at the end of a line stays on that line when another person adds lines there")
+    func othersLinesAtTheCursor() {
+        let old = "one\ntwo\nthree\n"
+        let cursor = "one\ntwo".utf8.count
+        let new = "one\ntwo\nbob's new line\nthree\n"
+        #expect(CursorCarrying.offset(cursor, from: old, to: new) == cursor)
+    }
+
+    @Test("text inserted before the cursor still moves it along")
+    func insertionBeforeStillMoves() {
+        #expect(CursorCarrying.offset(5, from: "hello world", to: "oh, hello world") == 9)
+    }
+}

@@ -36,10 +36,10 @@ final class PostgresTestServer: Sendable {
 
     /// Settings for this server, as a device would have them.
     func settings(
-        password: String? = PostgresTestServer.password, database: String = PostgresTestServer.database,
+        user: String = "postgres", password: String? = PostgresTestServer.password, database: String = PostgresTestServer.database,
         sslMode: PostgresSettings.SSLMode = .disable
     ) -> PostgresSettings {
-        PostgresSettings(host: "127.0.0.1", port: port, user: "postgres", password: password, database: database, sslMode: sslMode)
+        PostgresSettings(host: "127.0.0.1", port: port, user: user, password: password, database: database, sslMode: sslMode)
     }
 
     /// The URL of this server, as a user would type it.
