@@ -46,4 +46,22 @@ struct EditorSyncCommandTests {
             )
         }
     }
+
+    @Test(.enabled(if: PostgresTestServer.isAvailable, Comment(rawValue: PostgresTestServer.unavailableReason ?? "")))
+    func aUserWithoutRightsAndTablesDroppedByHandAreOneLineEach() async throws {
+        try await withPostgresServer { server in
+            // PostgreSQL 15 lets only the database's owner create tables in schema public.
+            try server.psql("CREATE ROLE visitor LOGIN PASSWORD 'visitor-secret'")
+            try expectOneLineFailure(
+                ["--sync", "postgres://visitor:visitor-secret@127.0.0.1:\(server.port)/forked?sslmode=disable"],
+                mentioning: "permission denied", hiding: "visitor-secret"
+            )
+            try await server.settings().checkConnection()
+            try server.psql("DROP FUNCTION forked_begin_turn(text, bigint)")
+            try expectOneLineFailure(
+                ["--sync", "postgres://postgres:\(PostgresTestServer.password)@127.0.0.1:\(server.port)/forked?sslmode=disable"],
+                mentioning: "forked_begin_turn", hiding: PostgresTestServer.password
+            )
+        }
+    }
 }

@@ -38,9 +38,15 @@ struct PostgresConnector: Sendable {
         }
     }
 
-    /// Maps a connection or query error to what it means for the exchange: a login or
-    /// database problem is final, anything else is the network and is retried.
+    /// Maps a connection or query error to what it means for the exchange: a login, database,
+    /// table or rights problem is final, anything else is the network and is retried.
     func classify(_ error: any Error) -> PostgresSyncError {
+        // postgres-nio wraps what failed inside a transaction.
+        if let transaction = error as? PostgresTransactionError {
+            return classify(transaction.closureError ?? transaction.commitError ?? transaction.beginError ?? PostgresSyncError.unreachable(
+                server: settings.description, detail: "a transaction failed"
+            ))
+        }
         if let error = error as? PostgresSyncError { return error }
         let server = settings.description
         guard let error = error as? PSQLError else {

@@ -16,7 +16,7 @@ extension PostgresExchange {
                 }
             } catch {
                 if Task.isCancelled { break }
-                let syncError = connector.classify(Self.unwrapped(error))
+                let syncError = connector.classify(error)
                 guard syncError.isTransient else {
                     logger.error("sync stopped", metadata: ["reason": "\(syncError)"])
                     updateStatus { $0.connection = .stopped(syncError) }
@@ -269,11 +269,5 @@ extension PostgresExchange {
         let capped = min(doubled, options.maximumReconnectDelay)
         // Up to a quarter more, so that devices cut off together do not all return together.
         return capped + capped * Double.random(in: 0..<0.25)
-    }
-
-    /// The error inside a failed transaction, which postgres-nio wraps.
-    static func unwrapped(_ error: any Error) -> any Error {
-        guard let transaction = error as? PostgresTransactionError else { return error }
-        return transaction.closureError ?? transaction.commitError ?? transaction.beginError ?? error
     }
 }

@@ -130,9 +130,10 @@ enum ServerSchema {
         ],
     ]
 
-    /// Brings the database's tables to ``currentVersion``.
+    /// Brings the database's tables to ``currentVersion`` and checks that they are usable (``probes``).
     ///
-    /// - Throws: ``PostgresSyncError/schemaTooNew(found:supported:)`` when a newer build migrated it.
+    /// - Throws: ``PostgresSyncError/schemaTooNew(found:supported:)`` when a newer build migrated it;
+    ///   the server's error for a table, column or function that is missing or not allowed.
     static func migrate(_ connection: PostgresConnection, logger: Logger) async throws {
         try await connection.withTransaction(logger: logger) { connection in
             // A constant key: every exchange of every build serialises its migrations on it.
@@ -155,6 +156,25 @@ enum ServerSchema {
                 try await connection.query("INSERT INTO forked_schema (version) VALUES (\(index + 1))", logger: logger)
                 logger.info("sync schema migrated", metadata: ["version": "\(index + 1)"])
             }
+            for probe in probes { try await connection.query(probe, logger: logger) }
         }
     }
+
+    /// Queries that read no rows but name every table, column and function the exchange uses,
+    /// so that one dropped or altered by hand, or one the user has no rights on, is found when
+    /// connecting (``PostgresSyncError/schemaDamaged(server:detail:)``,
+    /// ``PostgresSyncError/permissionDenied(server:detail:)``) rather than in the middle of a sync.
+    static let probes: [PostgresQuery] = [
+        "SELECT name, generation, head, device, model_version, updated_at FROM forked_documents LIMIT 0",
+        """
+        SELECT document, id, parents, origin, time_ms, value_digest, kind, payload, generation, model_version
+        FROM forked_commits LIMIT 0
+        """,
+        "SELECT document, device, head, commit_id, updated_at FROM forked_history_heads LIMIT 0",
+        "SELECT document, before_ms FROM forked_history_collections LIMIT 0",
+        """
+        SELECT 'forked_lock_document(text,bigint)'::regprocedure, 'forked_begin_turn(text,bigint)'::regprocedure,
+               'forked_end_turn(text)'::regprocedure
+        """,
+    ]
 }
