@@ -52,7 +52,8 @@ struct MergeCommand: ParsableCommand {
                                valueName: "label"))
     var labels: [String] = []
 
-    @Option(help: ArgumentHelp("Length of the conflict markers (git's %L).", valueName: "n"))
+    // Unconditional, so that "-1" is read as the (refused) size, not as a missing value.
+    @Option(parsing: .unconditional, help: ArgumentHelp("Length of the conflict markers (git's %L).", valueName: "n"))
     var markerSize: Int = 7
 
     @Flag(help: "Print how many characters each side inserted and deleted, and how many conflicts remain, to standard error.")

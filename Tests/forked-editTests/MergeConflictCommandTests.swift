@@ -102,5 +102,9 @@ struct MergeConflictCommandTests {
         #expect(labels.standardOutput.isEmpty)
         let size = try runProcess(try ForkedEditBinary.path, ["merge", "--marker-size", "0"] + paths)
         #expect(size.status == 2)
+        // A negative size is refused for what it is, not taken for a missing value.
+        let negative = try runProcess(try ForkedEditBinary.path, ["merge", "--marker-size", "-1"] + paths)
+        #expect(negative.status == 2)
+        #expect(negative.standardError.contains("between 1 and 1000 (got -1)"), "\(negative.standardError)")
     }
 }
