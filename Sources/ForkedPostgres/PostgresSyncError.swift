@@ -47,7 +47,7 @@ public enum PostgresSyncError: Error, Equatable, Sendable, CustomStringConvertib
         case .schemaTooNew(let found, let supported):
             "the server's sync tables are at schema version \(found), this build knows up to \(supported); update it"
         case .schemaDamaged(let server, let detail):
-            "the sync tables on \(server) were changed outside forked-edit (\(detail)); "
+            "the sync tables on \(server) were dropped or altered by hand (\(detail)); "
                 + "restore the database, or drop every forked_ table and function so that they are made again"
         case .permissionDenied(let server, let detail):
             "\(server) refused access to the sync tables (\(detail)); grant the user rights on the forked_ tables, "

@@ -86,7 +86,7 @@ struct SchemaTests {
             #expect(second.text == "mine")
             if case .stopped(let error) = second.exchange.status.connection {
                 #expect(!error.isTransient)
-                #expect(error.description.contains("changed outside forked-edit"))
+                #expect(error.description.contains("dropped or altered by hand"))
             }
         }
     }
