@@ -6,21 +6,12 @@ import Testing
 /// What a device sees when the settings are wrong: one clear, final error, without the password.
 @Suite(.enabled(if: PostgresTestServer.isAvailable, Comment(rawValue: PostgresTestServer.unavailableReason ?? "")))
 struct ConnectionFailureTests {
-    private func stoppedError(_ device: Device) async -> PostgresSyncError? {
-        // Generous: under load (the multi-process tests run alongside) a refused login can take a few retries to be seen.
-        _ = await eventually(timeout: .seconds(40)) {
-            if case .stopped = device.exchange.status.connection { return true } else { return false }
-        }
-        if case .stopped(let error) = device.exchange.status.connection { return error }
-        return nil
-    }
-
     @Test func aWrongPasswordIsRefusedForGoodAndNeverShown() async throws {
         try await withPostgresServer { server in
             let device = try Device(settings: server.settings(password: "not-the-password"), initialText: "x")
             defer { Task { await device.remove() } }
             device.exchange.start()
-            let error = try #require(await stoppedError(device))
+            let error = try #require(await device.stoppedError())
             guard case .authenticationFailed = error else { Issue.record("expected a refused login, got \(error)"); return }
             #expect(!error.description.contains("not-the-password"))
             #expect(device.text == "x")
@@ -32,7 +23,7 @@ struct ConnectionFailureTests {
             let device = try Device(settings: server.settings(database: "no_such_db"))
             defer { Task { await device.remove() } }
             device.exchange.start()
-            let error = try #require(await stoppedError(device))
+            let error = try #require(await device.stoppedError())
             #expect(error == .databaseMissing(server: server.settings(database: "no_such_db").description, database: "no_such_db"))
         }
     }
@@ -75,7 +66,7 @@ struct ConnectionFailureTests {
             let verifying = try Device(settings: server.settings(sslMode: .verifyFull))
             defer { Task { await verifying.remove() } }
             verifying.exchange.start()
-            let error = try #require(await stoppedError(verifying))
+            let error = try #require(await verifying.stoppedError())
             guard case .tlsFailed = error else { Issue.record("expected a TLS failure, got \(error)"); return }
             #expect(error.description.contains("certificate is not trusted"), "\(error)")
         }
@@ -90,7 +81,7 @@ struct ConnectionFailureTests {
             let device = try Device(settings: server.settings(sslMode: .require), initialText: "kept\n")
             defer { Task { await device.remove() } }
             device.exchange.start()
-            let error = try #require(await stoppedError(device))
+            let error = try #require(await device.stoppedError())
             guard case .tlsFailed = error else { Issue.record("expected a TLS failure, got \(error)"); return }
             #expect(error.description.contains("does not offer TLS"), "\(error)")
             #expect(device.text == "kept\n")

@@ -77,17 +77,12 @@ struct SchemaTests {
             let second = try Device(settings: server.settings(), initialText: "mine")
             defer { Task { await second.remove() } }
             second.exchange.start()
-            #expect(await eventually {
-                if case .stopped(.schemaDamaged(_, let detail)) = second.exchange.status.connection {
-                    return detail.contains("forked_documents")
-                }
-                return false
-            })
+            let error = try #require(await second.stoppedError())
+            guard case .schemaDamaged(_, let detail) = error else { Issue.record("expected damaged tables, got \(error)"); return }
+            #expect(detail.contains("forked_documents"))
             #expect(second.text == "mine")
-            if case .stopped(let error) = second.exchange.status.connection {
-                #expect(!error.isTransient)
-                #expect(error.description.contains("dropped or altered by hand"))
-            }
+            #expect(!error.isTransient)
+            #expect(error.description.contains("dropped or altered by hand"))
         }
     }
 
@@ -98,14 +93,10 @@ struct SchemaTests {
             let device = try Device(settings: server.settings(user: "visitor"), initialText: "mine")
             defer { Task { await device.remove() } }
             device.exchange.start()
-            #expect(await eventually {
-                if case .stopped(.permissionDenied) = device.exchange.status.connection { return true }
-                return false
-            })
-            if case .stopped(let error) = device.exchange.status.connection {
-                #expect(error.description.contains("permission denied"))
-                #expect(!error.description.contains(PostgresTestServer.password))
-            }
+            let error = try #require(await device.stoppedError())
+            guard case .permissionDenied = error else { Issue.record("expected refused rights, got \(error)"); return }
+            #expect(error.description.contains("permission denied"))
+            #expect(!error.description.contains(PostgresTestServer.password))
         }
     }
 }

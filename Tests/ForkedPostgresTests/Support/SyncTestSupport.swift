@@ -50,6 +50,17 @@ final class Device: Sendable {
 
     var text: String? { (try? resource.value(in: .main))?.text }
 
+    /// The error the exchange stopped with, once it stopped; `nil` when it had not stopped after
+    /// a generous wait (under load, the multi-process tests running alongside, a final error can
+    /// take a few retries to be seen).
+    func stoppedError() async -> PostgresSyncError? {
+        _ = await eventually(timeout: .seconds(40)) {
+            if case .stopped = self.exchange.status.connection { return true } else { return false }
+        }
+        if case .stopped(let error) = exchange.status.connection { return error }
+        return nil
+    }
+
     /// Starts the exchange and waits for its first upload (the device's initial text); whether
     /// it came in time.
     func startAndAwaitFirstUpload() async -> Bool {
