@@ -26,9 +26,26 @@ public protocol Mergeable: Sendable {
     ///
     /// The default implementation keeps `self`, the dominant side.
     func salvaging(from other: Self) throws -> Self
+
+    /// Whether `self` reads as an edited copy of `earlier`, a version it was never merged with,
+    /// so that `earlier` can stand as the common ancestor of a three-way merge instead of a
+    /// two-way ``salvaging(from:)``.
+    ///
+    /// A sync exchange asks this when a device joins a shared document with a value of its own
+    /// (a copy of the file the document started from, edited or not): when the value descends
+    /// from the document's first version, the join applies the device's edits to the document
+    /// instead of keeping both versions of everything either side changed since. Answer `true`
+    /// only when most of `earlier` is still in `self`: what `earlier` holds and `self` does not
+    /// is then merged as a deletion.
+    ///
+    /// The default implementation answers `false`: the join salvages.
+    func descends(from earlier: Self) -> Bool
 }
 
 extension Mergeable {
     /// Keeps `self`: without an ancestor there is no way to tell which side changed what.
     public func salvaging(from other: Self) throws -> Self { self }
+
+    /// `false`: a value that cannot tell its ancestors is joined by ``salvaging(from:)``.
+    public func descends(from earlier: Self) -> Bool { false }
 }

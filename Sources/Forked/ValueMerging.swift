@@ -51,6 +51,29 @@ public enum ValueMerging {
         return dominant
     }
 
+    /// Whether `value` descends from `earlier`, a value it was never merged with, so that
+    /// `earlier` can be the common ancestor of its merges (see ``Mergeable/descends(from:)``):
+    /// `Mergeable` values answer for themselves, optionals when both are present, and any other
+    /// value only when it equals `earlier`.
+    public static func descends<Value: Equatable>(_ value: Value, from earlier: Value) -> Bool {
+        if value == earlier { return true }
+        if let optionalType = Value.self as? any OptionalMerging.Type {
+            return descendsOptional(optionalType, value, earlier)
+        }
+        if let mergeable = value as? any Mergeable { return descendsOpened(mergeable, from: earlier) }
+        return false
+    }
+
+    private static func descendsOpened<M: Mergeable>(_ value: M, from earlier: Any) -> Bool {
+        guard let earlier = earlier as? M else { return false }
+        return value.descends(from: earlier)
+    }
+
+    private static func descendsOptional<Routed: OptionalMerging, Value>(_: Routed.Type, _ value: Value, _ earlier: Value) -> Bool {
+        guard let value = value as? Routed, let earlier = earlier as? Routed else { return false }
+        return Routed.descendsOptional(value, from: earlier)
+    }
+
     private static func mergeOpened<M: Mergeable>(_ dominant: M, subordinate: Any, ancestor: Any) throws -> M? {
         guard let subordinate = subordinate as? M, let ancestor = ancestor as? M else { return nil }
         return try dominant.merged(withSubordinate: subordinate, commonAncestor: ancestor)
@@ -84,6 +107,7 @@ public enum ValueMerging {
 protocol OptionalMerging {
     static func mergeOptional(_ dominant: Self, withSubordinate subordinate: Self, commonAncestor: Self) throws -> Self
     static func salvageOptional(_ dominant: Self, from subordinate: Self) throws -> Self
+    static func descendsOptional(_ value: Self, from earlier: Self) -> Bool
 }
 
 extension Optional: OptionalMerging where Wrapped: Equatable {
@@ -104,5 +128,10 @@ extension Optional: OptionalMerging where Wrapped: Equatable {
     static func salvageOptional(_ dominant: Self, from subordinate: Self) throws -> Self {
         guard let dominant, let subordinate else { return dominant ?? subordinate }
         return try ValueMerging.salvage(dominant, from: subordinate)
+    }
+
+    static func descendsOptional(_ value: Self, from earlier: Self) -> Bool {
+        guard let value, let earlier else { return false }
+        return ValueMerging.descends(value, from: earlier)
     }
 }

@@ -26,7 +26,9 @@ extension PersistentDocument {
         // Versions keep the text only: cursors are where someone was, not what the document says.
         if let main = try resource.value(in: .main).map({ TextDocument(text: $0.text) }) {
             let mergedFrom = merged ? ownForks.compactMap { before[$0.name] }.filter { $0 != mainHead } : []
-            if let commit = try history.record(main, head: Fork.main.name, mergedFrom: mergedFrom) { mainHead = commit.id }
+            // Main moves without a merge of this process's only when the change came from elsewhere.
+            let origin = merged ? nil : originOfChangesFromElsewhere?()
+            if let commit = try history.record(main, head: Fork.main.name, origin: origin, mergedFrom: mergedFrom) { mainHead = commit.id }
         }
         for fork in ownForks {
             guard let document = try resource.value(in: fork).map({ TextDocument(text: $0.text) }) else { continue }

@@ -79,6 +79,11 @@ public final class PersistentDocument: EditorSessionObserver {
     public let report: OpenReport
     /// When to store and merge.
     public var options: Options
+    /// Who made the changes to main that reach this process from elsewhere (a sync exchange
+    /// merging another device's version into the repository), asked when main's next version is
+    /// recorded in the history without this process having merged it: its answer is that
+    /// version's origin, where it would otherwise say `main`. `nil`, or a `nil` answer: `main`.
+    public var originOfChangesFromElsewhere: (() -> String?)?
     /// The file's text as last opened or saved.
     public internal(set) var lastSavedText: String
 

@@ -16,8 +16,7 @@ struct DiskFaultTests {
         var step = 1
         while true {
             let scratch = try ScratchFile(text: "base\n")
-            let document = try scratch.open(options: options)
-            let session = try document.makeSession(fileName: scratch.file.path, columns: 80, rows: 24, writer: AtomicDocumentWriter())
+            let (document, session) = try scratch.openWithSession(options: options)
             try type("typed ", into: session)
             _ = session.show(try document.idle())
             try document.flushJournals()

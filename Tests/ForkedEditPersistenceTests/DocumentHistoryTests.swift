@@ -10,8 +10,7 @@ struct DocumentHistoryTests {
     @Test("a merge records both forks' versions and main's merge of them; closing keeps only the history")
     func mergeAndCloseKeepHistory() throws {
         let scratch = try ScratchFile(text: "one two\n")
-        let document = try scratch.open()
-        let session = try document.makeSession(fileName: scratch.file.path, columns: 80, rows: 24, writer: AtomicDocumentWriter())
+        let (document, session) = try scratch.openWithSession()
         try type("left <Tab><End>right<C-s>", into: session)
         #expect(scratch.text == "left one tworight\n")
         try document.close()
@@ -34,16 +33,14 @@ struct DocumentHistoryTests {
         let scratch = try ScratchFile(text: "start\n")
         let options = PersistentDocument.Options(historyInterval: .zero)
         do {
-            let document = try scratch.open(options: options)
-            let session = try document.makeSession(fileName: scratch.file.path, columns: 80, rows: 24, writer: AtomicDocumentWriter())
+            let (document, session) = try scratch.openWithSession(options: options)
             try type("a", into: session)
             _ = session.show(try document.idle())
             try type("<C-s>", into: session)
             try document.close()
         }
         do {
-            let document = try scratch.open(options: options)
-            let session = try document.makeSession(fileName: scratch.file.path, columns: 80, rows: 24, writer: AtomicDocumentWriter())
+            let (document, session) = try scratch.openWithSession(options: options)
             try type("b<C-s>", into: session)
             try document.close()
         }
@@ -53,5 +50,25 @@ struct DocumentHistoryTests {
         #expect(texts.first == "bastart\n")
         #expect(texts.last == "start\n")
         #expect(texts.contains("astart\n"))
+    }
+
+    @Test("main's versions that came from elsewhere are recorded under the origin the document is told, its own merges under main")
+    func changesFromElsewhereNameTheirOrigin() throws {
+        let scratch = try ScratchFile(text: "start\n")
+        let (document, session) = try scratch.openWithSession()
+        try type("a<C-s>", into: session)
+        document.originOfChangesFromElsewhere = { "bob" }
+        // What a sync exchange does: merge another device's version into the stored main.
+        let repository = try #require(document.repository)
+        try ForkedResource(repository: repository).update(.main, with: TextDocument(text: "astart\nfrom bob\n"))
+        try document.synchronize()
+        try type("<Tab>b<C-s>", into: session)
+        try document.close()
+
+        let history = History<TextDocument>(store: try FileCommitStore(directory: scratch.layout.history))
+        let log = try history.log(from: try history.heads()["main"]).map { (try history.value(at: $0.commit.id).text, $0.commit.origin) }
+        #expect(log.first?.0 == "bastart\nfrom bob\n" && log.first?.1 == "main", "this process's merge: \(log)")
+        #expect(log.contains { $0 == ("astart\nfrom bob\n", "bob") }, "\(log)")
+        #expect(log.contains { $0 == ("astart\n", "main") }, "\(log)")
     }
 }

@@ -37,8 +37,7 @@ struct PersistentDocumentTests {
         #expect(!FileManager.default.fileExists(atPath: missing.layout.directory.path), "a file that never existed")
 
         do {
-            let document = try scratch.open()
-            let session = try document.makeSession(fileName: scratch.file.path, columns: 80, rows: 24, writer: AtomicDocumentWriter())
+            let (document, session) = try scratch.openWithSession()
             try type("new <C-s>", into: session)
             #expect(scratch.text == "new hello\n")
             try document.close()

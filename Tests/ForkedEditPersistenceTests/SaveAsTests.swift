@@ -18,13 +18,6 @@ struct SaveAsTests {
     }
 
     /// The scratch file's document opened with a session that saves real files.
-    private func openWithSession(_ scratch: ScratchFile, forks: [String] = ["left", "right"], shared: Bool = false) throws
-        -> (PersistentDocument, EditorSession) {
-        let document = try scratch.open(forks: forks, shared: shared)
-        let session = try document.makeSession(fileName: scratch.file.path, columns: 80, rows: 24, writer: AtomicDocumentWriter())
-        return (document, session)
-    }
-
     private func contents(_ directory: URL) throws -> Set<String> {
         Set(try FileManager.default.contentsOfDirectory(atPath: directory.path))
     }
@@ -38,7 +31,7 @@ struct SaveAsTests {
     func editsFollowTheNewName() throws {
         let scratch = try ScratchFile(text: "draft\n")
         let other = scratch.directory.appendingPathComponent("final.txt")
-        let (document, session) = try openWithSession(scratch)
+        let (document, session) = try scratch.openWithSession()
         try type("one <C-s>two ", into: session)
         try saveAs(other.path, into: session)
         #expect(session.fileName == other.path)
@@ -72,7 +65,7 @@ struct SaveAsTests {
     func unstoredDocumentMovesLazily() throws {
         let scratch = try ScratchFile(text: "plain\n")
         let other = scratch.directory.appendingPathComponent("copy.txt")
-        let (document, session) = try openWithSession(scratch)
+        let (document, session) = try scratch.openWithSession()
         try saveAs(other.path, into: session)
         #expect(try String(contentsOf: other, encoding: .utf8) == "plain\n")
         #expect(!FileManager.default.fileExists(atPath: scratch.layout.directory.path))
@@ -97,7 +90,7 @@ struct SaveAsTests {
         let theirState = ForkedDirectoryLayout(file: other)
         let before = try contents(theirState.journals)
 
-        let (document, session) = try openWithSession(scratch)
+        let (document, session) = try scratch.openWithSession()
         try type("edited ", into: session)
         try saveAs(other.path, into: session)
         #expect(try String(contentsOf: other, encoding: .utf8) == "edited mine\n")
@@ -118,7 +111,7 @@ struct SaveAsTests {
     func sharedForksStay() throws {
         let scratch = try ScratchFile(text: "shared\n")
         let other = scratch.directory.appendingPathComponent("elsewhere.txt")
-        let (document, session) = try openWithSession(scratch, forks: ["alice"], shared: true)
+        let (document, session) = try scratch.openWithSession(forks: ["alice"], shared: true)
         try type("hi ", into: session)
         try saveAs(other.path, into: session)
         #expect(try String(contentsOf: other, encoding: .utf8) == "hi shared\n")

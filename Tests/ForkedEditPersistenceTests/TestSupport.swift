@@ -33,6 +33,15 @@ final class ScratchFile {
         )
     }
 
+    /// Opens the file's stored state and an 80×24 editor session on it, saving as the editor does.
+    func openWithSession(
+        forks: [String] = ["left", "right"], shared: Bool = false, options: PersistentDocument.Options = PersistentDocument.Options()
+    ) throws -> (PersistentDocument, EditorSession) {
+        let document = try open(forks: forks, shared: shared, options: options)
+        let session = try document.makeSession(fileName: file.path, columns: 80, rows: 24, writer: AtomicDocumentWriter())
+        return (document, session)
+    }
+
     /// Opens the file, types `keys` (key notation) into a session and closes it: edits journaled
     /// and stored, as an editor that quit normally leaves them.
     func typeAndClose(_ keys: String) throws {

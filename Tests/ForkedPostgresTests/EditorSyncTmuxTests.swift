@@ -163,6 +163,12 @@ struct EditorSyncTmuxTests {
             for pane in [ann, bob] { try pane.sendKeys("C-q") }
             #expect(try ann.waitForScreen(timeout: .seconds(15)) { $0.contains("forked-edit exited with 0") } != nil, "\(ann.screenForMessage)")
             #expect(try bob.waitForScreen(timeout: .seconds(15)) { $0.contains("forked-edit exited with 0") } != nil, "\(bob.screenForMessage)")
+            // Each one's history (F4, `forked-edit log`) names the other as the maker of the
+            // versions that came in from the server, not `main`.
+            for (file, other) in zip(files, ["bob", "ann"]) {
+                let log = try runToEnd(try builtProduct("forked-edit"), ["log", file.path])
+                #expect(log.status == 0 && log.output.contains("  \(other)  "), "\(log.output)")
+            }
         }
     }
 }

@@ -21,6 +21,9 @@ struct ExchangeTests {
             try second.edit { $0 = $0.replacingOccurrences(of: "three", with: "THREE") }
             #expect(await eventually { converged([first, second]) })
             #expect(first.text == "ONE\ntwo\nTHREE\n")
+            // Each knows who made the last version it merged in.
+            #expect(first.exchange.status.lastRemoteDevice == second.exchange.deviceID)
+            #expect(second.exchange.status.lastRemoteDevice == first.exchange.deviceID)
         }
     }
 
@@ -37,6 +40,7 @@ struct ExchangeTests {
             }
             #expect(await eventually { device.exchange.status.ownEchoesIgnored == 4 })
             #expect(device.exchange.status.remoteChangesApplied == 0)
+            #expect(device.exchange.status.lastRemoteDevice == nil)
             #expect(device.text == "abcd")
             let generation = try server.psql("SELECT generation FROM forked_documents")
             #expect(generation == "\(device.exchange.status.uploads)", "server at \(generation), \(device.exchange.status)")
@@ -53,6 +57,45 @@ struct ExchangeTests {
             #expect(await eventually { converged([first, second]) })
             let text = try #require(first.text)
             #expect(text.contains("alpha") && text.contains("beta"))
+        }
+    }
+
+    /// Two people with a copy of one file: the first shares it and edits it; the second joins
+    /// with the copy (unedited, or with a line of their own). The join merges against the
+    /// document's first version, which the copy descends from: the first person's edits are not
+    /// undone and nothing is kept twice. Salvaged two-way, the copy's old lines came back beside
+    /// the edited ones.
+    @Test(arguments: ["", "five\n"])
+    func aCopyOfTheFileADocumentStartedFromJoinsWithOnlyItsOwnEdits(added: String) async throws {
+        try await withPostgresServer { server in
+            let file = "title\none\ntwo\nthree\nfour\n"
+            let sharer = try Device(settings: server.settings(), initialText: file)
+            defer { Task { await sharer.remove() } }
+            #expect(await sharer.startAndAwaitFirstUpload())
+            try sharer.edit { $0 = $0.replacingOccurrences(of: "two", with: "TWO").replacingOccurrences(of: "four\n", with: "") }
+            #expect(await eventually { sharer.exchange.status.uploads == 2 && !sharer.exchange.status.hasPendingChanges })
+            let copy = try Device(settings: server.settings(), initialText: file + added)
+            defer { Task { await copy.remove() } }
+            copy.exchange.start()
+            #expect(await eventually { converged([sharer, copy]) && copy.exchange.status.generation >= 2 })
+            #expect(copy.text == "title\none\nTWO\nthree\n" + added, "\(copy.text ?? "nil")")
+            #expect(sharer.text == copy.text)
+        }
+    }
+
+    /// A file that kept less than half of the document's first version is not taken for a copy
+    /// of it: what it lacks would be merged as deletions. Both texts are kept, as for unrelated ones.
+    @Test func aFileThatSharesLittleWithTheFirstVersionIsSalvagedNotMergedAsACopy() async throws {
+        try await withPostgresServer { server in
+            let sharer = try Device(settings: server.settings(), initialText: "one\ntwo\nthree\nfour\n")
+            defer { Task { await sharer.remove() } }
+            #expect(await sharer.startAndAwaitFirstUpload())
+            let other = try Device(settings: server.settings(), initialText: "one\nmine\n")
+            defer { Task { await other.remove() } }
+            other.exchange.start()
+            #expect(await eventually { converged([sharer, other]) })
+            let text = try #require(other.text)
+            #expect(["two", "three", "four", "mine"].allSatisfy(text.contains), "\(text)")
         }
     }
 

@@ -34,6 +34,26 @@ struct ValueMergingTests {
         #expect(try genericMerge(nil, c(1) as Counter?, c(1)) == nil, "a removal of an untouched value stands")
         #expect(try genericMerge(c(3) as Counter??, c(4), c(1)) == c(6), "through several optional layers")
     }
+
+    @Test("a value descends from an earlier one when it is equal or its Mergeable type says so; nothing descends from nil")
+    func descendingFromAnEarlierValue() {
+        let line = { (text: String) in Line(text: text) }
+        #expect(ValueMerging.descends(line("a b c"), from: line("a b")), "the type's own rule")
+        #expect(!ValueMerging.descends(line("x"), from: line("a b")))
+        #expect(ValueMerging.descends(line("a b c") as Line?, from: line("a b")), "through an optional seen as a generic value")
+        #expect(!ValueMerging.descends(line("a") as Line?, from: nil))
+        #expect(!ValueMerging.descends(nil, from: line("a") as Line?))
+        #expect(ValueMerging.descends(3, from: 3), "an equal value of a type that cannot tell")
+        #expect(!ValueMerging.descends(4, from: 3))
+        #expect(!ValueMerging.descends(Counter(count: 4), from: Counter(count: 3)), "Mergeable's default: salvage")
+    }
+}
+
+/// A Mergeable value that descends from any value it starts with.
+private struct Line: Mergeable, Equatable {
+    var text: String
+    func merged(withSubordinate other: Line, commonAncestor: Line) throws -> Line { self }
+    func descends(from earlier: Line) -> Bool { text.hasPrefix(earlier.text) }
 }
 
 @Suite("ValueMerging: equal changes on both sides")

@@ -32,4 +32,11 @@ extension TextDocument {
             cursors: cursors.merging(other.cursors) { mine, _ in mine }
         )
     }
+
+    /// Whether this document's text is an edited copy of `earlier`'s
+    /// (``TextMerger/descends(_:from:)``): a file joining a shared document that started from
+    /// it. Cursors do not count: they say where someone was, not what the text is.
+    public func descends(from earlier: TextDocument) -> Bool {
+        TextMerger().descends(text, from: earlier.text)
+    }
 }

@@ -24,6 +24,25 @@ extension TextMerger {
         return unterminated && merged.hasSuffix("\n") ? String(merged.dropLast()) : merged
     }
 
+    /// Whether `text` reads as an edited copy of `earlier`: at least half of `earlier`'s bytes
+    /// are in lines `text` still holds, in order. A file joining a shared document that started
+    /// from a copy of it is then merged three-way against that version
+    /// (``Mergeable/descends(from:)``), and what `earlier` holds that `text` lost is merged as
+    /// a deletion.
+    ///
+    /// Lines, not characters: any two English texts share many letters in order, and a false
+    /// "copy" would delete the document's text, where a missed one only keeps both versions.
+    ///
+    /// ```swift
+    /// TextMerger().descends("title\nmy line\nbody\n", from: "title\nbody\n")   // true
+    /// TextMerger().descends("other\n", from: "title\nbody\n")                   // false
+    /// ```
+    public func descends(_ text: String, from earlier: String) -> Bool {
+        if text == earlier { return true }
+        guard !earlier.isEmpty, !text.isEmpty else { return false }
+        return Self.sharedLines(earlier, text).utf8.count * 2 >= earlier.utf8.count
+    }
+
     /// The lines of `first` that a line diff matches with lines of `second`, in order.
     static func sharedLines(_ first: String, _ second: String) -> String {
         TextMergeComputation.withBuffers(first, second, "") { firstBytes, secondBytes, _ in

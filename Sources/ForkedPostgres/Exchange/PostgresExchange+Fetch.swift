@@ -49,7 +49,31 @@ extension PostgresExchange {
         guard let last = commits.last, last.idBytes == head.head, last.generation == head.generation else {
             throw PostgresSyncError.corruptDocument("'\(document)' at generation \(head.generation) misses commits")
         }
+        if !local.hasFetched, let ancestor = try await joinAncestor(on: connection) {
+            // Until the state records this fetch, a restart of the exchange starts the join over.
+            try resource.restart(Self.serverFork, with: ancestor)
+        }
         return try rebuilt(commits, local)
+    }
+
+    /// At a device's first fetch of the document, the oldest whole version the server keeps,
+    /// when main's value descends from it (``ValueMerging/descends(_:from:)``: a file joining a
+    /// document that started from a copy of it). The join then merges three-way against that
+    /// version, so main's edits apply to the document, instead of salvaging two-way and keeping
+    /// both versions of every line either side changed since. `nil` when main holds nothing,
+    /// the server fork already holds a value, or main does not descend from that version.
+    private func joinAncestor(on connection: PostgresConnection) async throws -> Resource? {
+        guard let main = try resource.value(in: .main), try resource.value(in: Self.serverFork) == nil,
+              let earliest = try await store.earliestSnapshot(on: connection), case .snapshot(let data) = earliest.commit.body
+        else { return nil }
+        try coding.checkModelVersion(earliest.modelVersion)
+        let version = try coding.value(fromSnapshot: data)
+        // A version that does not match its digest is left to the rebuild, which reports it.
+        guard SHA256Digest.digest(of: try coding.snapshot(of: version)) == earliest.commit.valueDigest,
+              ValueMerging.descends(main, from: version)
+        else { return nil }
+        logger.notice("joining as a copy of an earlier version", metadata: ["generation": "\(earliest.generation)"])
+        return version
     }
 
     /// Applies the commits other devices' announcements carried, when they continue what the
@@ -105,6 +129,8 @@ extension PostgresExchange {
         let merge: ReceivedMerge<Resource>?
         /// Whether this device's pending upload was among the commits (the server fork restarted from it).
         let landedPending: Bool
+        /// The device that made the newest of the commits that were not this device's own.
+        let remoteDevice: String?
 
         /// The value the server has at ``last``.
         let value: Resource
@@ -185,7 +211,8 @@ extension PostgresExchange {
             throw PostgresSyncError.corruptDocument("the value rebuilt for generation \(last.generation) does not match its digest")
         }
         let merge = try value != resource.value(in: Self.serverFork) ? resource.preparedMerge(from: Self.serverFork, receiving: value) : nil
-        return CaughtUp(last: last, merge: merge, landedPending: landedPending, value: value)
+        let remoteDevice = commits.last { $0.idBytes != local.pendingCommit }?.commit.origin
+        return CaughtUp(last: last, merge: merge, landedPending: landedPending, remoteDevice: remoteDevice, value: value)
     }
 
     /// Writes what ``rebuilt(_:_:)`` caught up with: the server fork's new value merged into main
@@ -194,7 +221,10 @@ extension PostgresExchange {
         if let merge = caughtUp.merge {
             // One write of the repository, not two: on disk each write flushes it several times.
             try resource.mergeIntoMain(merge)
-            updateStatus { $0.remoteChangesApplied += 1 }
+            updateStatus { status in
+                status.remoteChangesApplied += 1
+                if let device = caughtUp.remoteDevice { status.lastRemoteDevice = device }
+            }
             logger.debug("merged server version", metadata: ["generation": "\(caughtUp.last.generation)"])
         }
         let last = caughtUp.last

@@ -29,6 +29,10 @@ public struct SyncStatus: Sendable, Equatable {
     public var uploads = 0
     /// Versions from other devices merged into main.
     public var remoteChangesApplied = 0
+    /// The device (its ``PostgresExchange/deviceID``, the origin of its commits) that made the
+    /// newest of the versions last merged into main: who the last change from elsewhere came
+    /// from, for an app to name in its history. `nil` until one is merged.
+    public var lastRemoteDevice: String?
     /// Other devices' commits applied straight from their announcements, without asking the
     /// server: each announcement of a small commit carries it.
     public var commitsFromAnnouncements = 0

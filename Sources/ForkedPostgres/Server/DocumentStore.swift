@@ -62,6 +62,19 @@ struct DocumentStore: Sendable {
         return nil
     }
 
+    /// The oldest whole version of the document the server keeps (its first, until the history
+    /// is collected), which a device joining with a copy of it merges against.
+    func earliestSnapshot(on connection: PostgresConnection) async throws -> ServerCommit? {
+        try await selectCommits(
+            """
+            SELECT id, parents, origin, time_ms, value_digest, kind, payload, generation, model_version
+            FROM forked_commits WHERE document = \(document) AND kind = 0 AND generation IS NOT NULL
+            ORDER BY generation LIMIT 1
+            """,
+            on: connection
+        ).first
+    }
+
     /// Makes `commit` the document's head if the document is still at `expected` (0: not yet
     /// published), stores it and announces it, in one statement: one round trip.
     ///

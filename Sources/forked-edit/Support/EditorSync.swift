@@ -72,6 +72,9 @@ final class EditorSync {
         )
         // Every version this device records goes up too, the ones made offline when it is back.
         exchange.uploadsHistory(from: try FileCommitStore(directory: persistent.layout.history))
+        // F4's history names who made the versions merged in from the server, not `main`.
+        let exchange = exchange
+        persistent.originOfChangesFromElsewhere = { Self.historyOrigin(device: exchange.status.lastRemoteDevice, peers: exchange.peers) }
         // The editor's copy learns of the server fork now, so the right pane shows it from the start.
         try persistent.synchronize()
         exchange.start()
@@ -131,6 +134,14 @@ final class EditorSync {
 
     static func userName(settings: PostgresSettings, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         environment["USER"].flatMap { $0.isEmpty ? nil : $0 } ?? settings.user
+    }
+
+    /// How the history names the device that made the last version merged in from the server:
+    /// its user, as its presence says (it is typing, so it is present), else "another device";
+    /// `nil` before any was merged.
+    static func historyOrigin(device: String?, peers: [PeerPresence]) -> String? {
+        guard let device else { return nil }
+        return peers.first { $0.device == device }.flatMap { PeerCursor(presence: $0.value)?.name } ?? "another device"
     }
 
     /// Stops syncing; what was not uploaded goes up at the next start.

@@ -45,6 +45,15 @@ struct TextDocumentTests {
         #expect(main.text.components(separatedBy: "shared line").count == 2, "the shared line once: \(main.text)")
     }
 
+    @Test("a document descends from an earlier one by its text; cursors do not count")
+    func descendsByText() {
+        let earlier = TextDocument(text: "title\nbody\n", cursors: ["left": 2])
+        #expect(TextDocument(text: "title\nbody\nmore\n", cursors: ["right": 7]).descends(from: earlier))
+        #expect(!TextDocument(text: "elsewhere\n", cursors: ["left": 2]).descends(from: earlier))
+        // As a sync exchange asks, knowing the document only as a generic value.
+        #expect(ValueMerging.descends(TextDocument(text: "title\nbody\n", cursors: ["right": 1]), from: earlier))
+    }
+
     @Test("documents encode and decode")
     func codable() throws {
         let document = TextDocument(text: "漢\n", cursors: ["left": 3])

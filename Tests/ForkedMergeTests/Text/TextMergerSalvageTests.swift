@@ -28,4 +28,17 @@ struct TextMergerSalvageTests {
         #expect(merger.salvaging("one\ntwo\n", from: "one\n") == "one\ntwo\n")
         #expect(merger.salvaging("one\n", from: "one\ntwo\n") == "one\ntwo\n")
     }
+
+    @Test("a text descends from an earlier one when it still holds at least half of its bytes in whole lines, in order")
+    func descendingFromAnEarlierText() {
+        let earlier = "title\none\ntwo\nthree\n"
+        #expect(merger.descends(earlier, from: earlier))
+        #expect(merger.descends("title\none\nmine\ntwo\nthree\nfour\n", from: earlier), "lines added")
+        #expect(merger.descends("title\nONE\ntwo\nthree\n", from: earlier), "a line edited")
+        #expect(!merger.descends("title\nONE\nTWO\nTHREE\n", from: earlier), "more than half of it changed")
+        #expect(!merger.descends("other\n", from: earlier))
+        #expect(!merger.descends("", from: earlier))
+        #expect(!merger.descends("anything\n", from: ""), "nothing to be a copy of")
+        #expect(!merger.descends("three\ntwo\none\ntitle\n", from: earlier), "the lines in another order")
+    }
 }

@@ -6,7 +6,8 @@ import Foundation
 import Logging
 
 /// The value the tests sync: a text merged like the editor's, salvaged two-way by keeping both
-/// texts (so that unrelated starting texts are both kept), and sent as text deltas.
+/// texts (so that unrelated starting texts are both kept), recognising copies of an earlier
+/// text like the editor's document, and sent as text deltas.
 struct Note: Codable, Equatable, Sendable, Mergeable, HistoryValue {
     var text: String
 
@@ -18,6 +19,10 @@ struct Note: Codable, Equatable, Sendable, Mergeable, HistoryValue {
 
     func salvaging(from other: Note) throws -> Note {
         Note(text + other.text)
+    }
+
+    func descends(from earlier: Note) -> Bool {
+        TextMerger().descends(text, from: earlier.text)
     }
 
     func snapshot() throws -> Data { try text.snapshot() }
