@@ -24,7 +24,7 @@ struct MergeCommand: ParsableCommand {
 
             As a git merge driver (OUT is git's %A, so the result lands where git expects it; git \
             stops only where a true conflict remains):
-              git config merge.forked.driver "forked-edit merge --markers -L ours -L theirs --marker-size %L %O %A %B -o %A"
+              git config merge.forked.driver "forked-edit merge --markers -L ours -L theirs --marker-size %L --path %P %O %A %B -o %A"
               echo "*.txt merge=forked" >> .gitattributes
             """
     )
@@ -59,10 +59,15 @@ struct MergeCommand: ParsableCommand {
     @Flag(help: "Print how many characters each side inserted and deleted, and how many conflicts remain, to standard error.")
     var stats = false
 
+    @Option(name: .customLong("path"),
+            help: ArgumentHelp("The merged file's path as you know it (git's %P), named in messages instead of the inputs' (git's temporary copies).",
+                               valueName: "path"))
+    var displayPath: String?
+
     func run() throws {
         let request = MergeRequest(
             ancestorPath: ancestorPath, dominantPath: dominantPath, subordinatePath: subordinatePath, outputPath: outputPath,
-            markers: markers, labels: labels, markerSize: markerSize, stats: stats
+            markers: markers, labels: labels, markerSize: markerSize, stats: stats, displayPath: displayPath
         )
         let status = try request.run()
         if status != 0 { throw ExitCode(status) }

@@ -20,6 +20,9 @@ struct MergeRequest {
     var markerSize = 7
     /// Whether to print character counts and the number of conflicts to standard error.
     var stats = false
+    /// The merged file's path as the user knows it (git's %P), named in messages instead of the
+    /// input files', which under git are temporary copies.
+    var displayPath: String?
 
     /// Merges, writes the result and says what happened on standard error; returns the exit
     /// status: 0 for a clean merge, ``MergeCommand/conflictStatus`` when conflicts were kept.
@@ -27,74 +30,94 @@ struct MergeRequest {
     func run() throws -> Int32 {
         Self.keepLargeAllocationsInTheHeap()
         let conflicts = try reportingFailures { () throws -> Int in
-            if labels.count > 2 {
-                throw CommandFailure("-L/--label is given at most twice: the dominant side's label, then the subordinate side's")
+            do {
+                return try merge()
+            } catch let error as TextFileError {
+                throw displayPath.map { error.naming("\($0) (\(role(of: error.path)), \(error.path))") } ?? error
             }
-            if markerSize < 1 || markerSize > 1_000 { throw CommandFailure("--marker-size must be between 1 and 1000 (got \(markerSize))") }
-            // Read everything before writing anything: OUT is usually one of the inputs.
-            let merger = TextMerger()
-            let report: TextMergeReport
-            var statistics: TextMergeStatistics?
-            if stats {
-                let ancestor = try TextFileReader.read(ancestorPath)
-                let dominant = try TextFileReader.read(dominantPath)
-                let subordinate = try TextFileReader.read(subordinatePath)
-                let result = merger.mergeWithOrigins(dominant, withSubordinate: subordinate, commonAncestor: ancestor)
-                report = TextMergeReport(text: result.text, conflicts: result.conflicts)
-                statistics = result.statistics
-            } else {
-                report = try TextFileReader.withBytes(of: ancestorPath) { ancestor in
-                    try TextFileReader.withBytes(of: dominantPath) { dominant in
-                        try TextFileReader.withBytes(of: subordinatePath) { subordinate in
-                            merger.mergeReportingConflicts(utf8: dominant, withSubordinate: subordinate, commonAncestor: ancestor)
-                        }
+        }
+        return conflicts > 0 ? MergeCommand.conflictStatus : 0
+    }
+
+    /// Which input `path` is, for a message that names the file by ``displayPath``.
+    private func role(of path: String) -> String {
+        switch path {
+        case dominantPath: return labels.first.map { "\($0), the dominant side" } ?? "the dominant side"
+        case subordinatePath: return labels.dropFirst().first.map { "\($0), the subordinate side" } ?? "the subordinate side"
+        case ancestorPath: return "the common ancestor"
+        default: return "the result"
+        }
+    }
+
+    /// Reads, merges and writes; returns the number of conflicts kept.
+    private func merge() throws -> Int {
+        if labels.count > 2 {
+            throw CommandFailure("-L/--label is given at most twice: the dominant side's label, then the subordinate side's")
+        }
+        if markerSize < 1 || markerSize > 1_000 { throw CommandFailure("--marker-size must be between 1 and 1000 (got \(markerSize))") }
+        // Read everything before writing anything: OUT is usually one of the inputs.
+        let merger = TextMerger()
+        let report: TextMergeReport
+        var statistics: TextMergeStatistics?
+        if stats {
+            let ancestor = try TextFileReader.read(ancestorPath)
+            let dominant = try TextFileReader.read(dominantPath)
+            let subordinate = try TextFileReader.read(subordinatePath)
+            let result = merger.mergeWithOrigins(dominant, withSubordinate: subordinate, commonAncestor: ancestor)
+            report = TextMergeReport(text: result.text, conflicts: result.conflicts)
+            statistics = result.statistics
+        } else {
+            report = try TextFileReader.withBytes(of: ancestorPath) { ancestor in
+                try TextFileReader.withBytes(of: dominantPath) { dominant in
+                    try TextFileReader.withBytes(of: subordinatePath) { subordinate in
+                        merger.mergeReportingConflicts(utf8: dominant, withSubordinate: subordinate, commonAncestor: ancestor)
                     }
                 }
             }
-            let output: String
-            let conflictLines: [Int]
-            if markers {
-                let marked = report.withConflictMarkers(
-                    dominantLabel: labels.first ?? dominantPath, subordinateLabel: labels.dropFirst().first ?? subordinatePath,
-                    markerSize: markerSize
-                )
-                output = marked.text
-                conflictLines = marked.blockLines
-            } else {
-                output = report.text
-                conflictLines = Self.lines(of: report)
-            }
-            if let outputPath {
-                try AtomicFileWriter.write(output, to: outputPath)
-            } else {
-                try StandardStream.writeToOutput(output)
-            }
-            var messages = ""
-            if let statistics {
-                messages += """
-                    dominant \(dominantPath): +\(statistics.dominantInserted) -\(statistics.dominantDeleted) characters
-                    subordinate \(subordinatePath): +\(statistics.subordinateInserted) -\(statistics.subordinateDeleted) characters
-                    conflicts: \(report.conflicts.count)
-
-                    """
-            }
-            if !conflictLines.isEmpty {
-                let noun = conflictLines.count == 1 ? "conflict" : "conflicts"
-                let followedDeletion = report.conflicts.filter { $0.kept == .deletion }.count
-                let how = markers ? "marked"
-                    : followedDeletion == 0 ? "kept both versions"
-                    : followedDeletion == report.conflicts.count ? "followed the deletion of the edited lines"
-                    : "kept both versions, or followed the deletion of edited lines"
-                // Joined by hand: `joined(separator:)` is generic and, unspecialised, costs a
-                // merge driver a runtime conformance lookup.
-                var places = ""
-                for (index, line) in conflictLines.enumerated() { places += index == 0 ? "\(line)" : ", \(line)" }
-                messages += "forked-edit: \(conflictLines.count) \(noun) (\(how)) at line\(conflictLines.count == 1 ? "" : "s") \(places)\n"
-            }
-            if !messages.isEmpty { StandardStream.writeToError(messages) }
-            return conflictLines.count
         }
-        return conflicts > 0 ? MergeCommand.conflictStatus : 0
+        let output: String
+        let conflictLines: [Int]
+        if markers {
+            let marked = report.withConflictMarkers(
+                dominantLabel: labels.first ?? dominantPath, subordinateLabel: labels.dropFirst().first ?? subordinatePath,
+                markerSize: markerSize
+            )
+            output = marked.text
+            conflictLines = marked.blockLines
+        } else {
+            output = report.text
+            conflictLines = Self.lines(of: report)
+        }
+        if let outputPath {
+            try AtomicFileWriter.write(output, to: outputPath)
+        } else {
+            try StandardStream.writeToOutput(output)
+        }
+        var messages = ""
+        if let statistics {
+            messages += """
+                dominant \(dominantPath): +\(statistics.dominantInserted) -\(statistics.dominantDeleted) characters
+                subordinate \(subordinatePath): +\(statistics.subordinateInserted) -\(statistics.subordinateDeleted) characters
+                conflicts: \(report.conflicts.count)
+
+                """
+        }
+        if !conflictLines.isEmpty {
+            let noun = conflictLines.count == 1 ? "conflict" : "conflicts"
+            let followedDeletion = report.conflicts.filter { $0.kept == .deletion }.count
+            let how = markers ? "marked"
+                : followedDeletion == 0 ? "kept both versions"
+                : followedDeletion == report.conflicts.count ? "followed the deletion of the edited lines"
+                : "kept both versions, or followed the deletion of edited lines"
+            // Joined by hand: `joined(separator:)` is generic and, unspecialised, costs a
+            // merge driver a runtime conformance lookup.
+            var places = ""
+            for (index, line) in conflictLines.enumerated() { places += index == 0 ? "\(line)" : ", \(line)" }
+            let file = displayPath.map { "\($0): " } ?? ""
+            messages += "forked-edit: \(file)\(conflictLines.count) \(noun) (\(how)) at line\(conflictLines.count == 1 ? "" : "s") \(places)\n"
+        }
+        if !messages.isEmpty { StandardStream.writeToError(messages) }
+        return conflictLines.count
     }
 
     /// Tells the C allocator to serve the merge's large arrays from its heap and keep what they

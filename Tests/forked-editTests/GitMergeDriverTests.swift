@@ -61,7 +61,7 @@ struct GitMergeDriverTests {
     }
 
     /// The README's driver line.
-    private static let driverArguments = "--markers -L ours -L theirs --marker-size %L %O %A %B -o %A"
+    private static let driverArguments = "--markers -L ours -L theirs --marker-size %L --path %P %O %A %B -o %A"
 
     @Test("A git merge that would conflict line by line is merged cleanly by the driver",
           .enabled(if: gitExecutable != nil, "git is not installed"))
@@ -95,6 +95,8 @@ struct GitMergeDriverTests {
 
             """)
         #expect(result.status.contains("UU note.txt"), "\(result.status)")
+        // The message names the file git is merging, not git's temporary copy of it.
+        #expect(result.merge.standardError.contains("forked-edit: note.txt: 1 conflict (marked) at line 2"), "\(result.merge.standardError)")
     }
 }
 

@@ -107,4 +107,23 @@ struct MergeConflictCommandTests {
         #expect(negative.status == 2)
         #expect(negative.standardError.contains("between 1 and 1000 (got -1)"), "\(negative.standardError)")
     }
+
+    /// Under git the inputs are temporary copies (`.merge_file_a1b2c3`): `--path` (git's %P)
+    /// names the file the user knows, in the conflict count and in a refusal, with which input
+    /// it was and the temporary name.
+    @Test("--path names the merged file in messages: the conflict count, and which input was not text")
+    func pathNamesTheFileInMessages() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let paths = try writeVersions(in: directory)
+        let conflict = try runProcess(try ForkedEditBinary.path, ["merge", "--path", "docs/plan.txt"] + paths)
+        #expect(conflict.status == 1)
+        #expect(conflict.standardError == "forked-edit: docs/plan.txt: 1 conflict (kept both versions) at line 2\n")
+
+        try Data([0x63, 0x61, 0x66, 0xE9, 0x0A]).write(to: URL(fileURLWithPath: paths[2]))   // "café" in Latin-1
+        let refused = try runProcess(try ForkedEditBinary.path, ["merge", "--path", "docs/plan.txt", "-L", "ours", "-L", "theirs"] + paths)
+        #expect(refused.status == 2)
+        #expect(refused.standardOutput.isEmpty)
+        #expect(refused.standardError == "forked-edit: docs/plan.txt (theirs, the subordinate side, \(paths[2])): is not valid UTF-8 text\n")
+    }
 }

@@ -25,6 +25,8 @@ struct MergeFastPathTests {
             ["merge", "--output", out, base, ours, theirs],
             ["merge", "--markers", "-L", "ours", "-L", "theirs", "--marker-size", "9", base, ours, theirs],
             ["merge", "--markers", "--label", "ours", base, ours, theirs, "--stats"],
+            ["merge", "--path", "docs/notes.txt", "--markers", base, ours, theirs],
+            ["merge", "--path", "docs/notes.txt", "-L", "ours", binary, ours, theirs],
             ["merge", "--marker-size", "0", "--markers", base, ours, theirs],
             ["merge", "-L", "a", "-L", "b", "-L", "c", base, ours, theirs],
             ["merge", base, base, base],

@@ -25,6 +25,7 @@ enum MergeFastPath {
         var labels: [String] = []
         var markerSize: Int?
         var stats = false
+        var displayPath: String?
         var rest = arguments.dropFirst()
         while let argument = rest.popFirst() {
             switch argument {
@@ -37,6 +38,9 @@ enum MergeFastPath {
             case "--marker-size":
                 guard markerSize == nil, let value = rest.popFirst(), !value.hasPrefix("-"), let size = Int(value) else { return nil }
                 markerSize = size
+            case "--path":
+                guard displayPath == nil, let value = rest.popFirst(), !value.hasPrefix("-") else { return nil }
+                displayPath = value
             case "--markers":
                 markers = true
             case "--stats":
@@ -49,7 +53,7 @@ enum MergeFastPath {
         guard paths.count == 3 else { return nil }
         return MergeRequest(
             ancestorPath: paths[0], dominantPath: paths[1], subordinatePath: paths[2], outputPath: output,
-            markers: markers, labels: labels, markerSize: markerSize ?? 7, stats: stats
+            markers: markers, labels: labels, markerSize: markerSize ?? 7, stats: stats, displayPath: displayPath
         )
     }
 

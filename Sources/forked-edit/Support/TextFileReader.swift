@@ -18,6 +18,25 @@ enum TextFileError: Error, Equatable, CustomStringConvertible {
         case let .notUTF8(path): return "\(path): is not valid UTF-8 text"
         }
     }
+
+    /// The file the error is about.
+    var path: String {
+        switch self {
+        case let .missing(path), let .directory(path), let .unreadable(path, _), let .binary(path), let .notUTF8(path): return path
+        }
+    }
+
+    /// The same error, naming the file as `name` (a git merge driver's inputs are temporary
+    /// copies whose names say nothing to the user).
+    func naming(_ name: String) -> TextFileError {
+        switch self {
+        case .missing: return .missing(path: name)
+        case .directory: return .directory(path: name)
+        case let .unreadable(_, reason): return .unreadable(path: name, reason: reason)
+        case .binary: return .binary(path: name)
+        case .notUTF8: return .notUTF8(path: name)
+        }
+    }
 }
 
 /// Reads files that must be UTF-8 text, refusing everything else with a clear error rather
