@@ -78,7 +78,10 @@ struct ReplayCommand: ParsableCommand {
             if headless {
                 result = try replayHeadless(recording)
             } else {
-                result = try TerminalReplay(recording: recording, speed: instant ? nil : speed, castSink: castSink()).run()
+                // The cast is created once the terminal is up: without one, no empty cast is left
+                // (and none replaced with --force); a name already taken is refused before that.
+                if let cast { try FileLineSink.checkAvailable(cast, replacing: force) }
+                result = try TerminalReplay(recording: recording, speed: instant ? nil : speed, makeCastSink: castSink).run()
             }
             if printScreen {
                 try StandardStream.writeToOutput(result.screenText)
@@ -92,8 +95,8 @@ struct ReplayCommand: ParsableCommand {
         }
     }
 
-    /// The file `--cast` names, opened before the replay starts (so a name already taken is
-    /// refused before anything is shown), replaced only with `--force`.
+    /// The file `--cast` names, created (or replaced, only with `--force`) before the first
+    /// frame; a name already taken is refused.
     private func castSink() throws -> FileLineSink? {
         try cast.map { try FileLineSink(path: $0, replacing: force) }
     }

@@ -71,6 +71,22 @@ struct ReplayCommandTests {
         #expect(try String(contentsOf: cast, encoding: .utf8).hasPrefix("{"))
     }
 
+    @Test("A replay on the terminal without one: exit status 2, and --cast leaves no file, nor empties one with --force")
+    func castWithoutATerminalLeavesNoFile() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let session = Self.sessionsDirectory.appendingPathComponent("\(try #require(Self.sessionNames.first)).jsonl").path
+        let cast = directory.appendingPathComponent("new.cast")
+        let refused = try runProcess(try ForkedEditBinary.path, ["replay", session, "--cast", cast.path])
+        #expect(refused.status == 2)
+        #expect(refused.standardError.contains("terminal"), "\(refused.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: cast.path), "an empty cast was left behind")
+        try "KEEP\n".write(to: cast, atomically: false, encoding: .utf8)
+        let forced = try runProcess(try ForkedEditBinary.path, ["replay", session, "--cast", cast.path, "--force"])
+        #expect(forced.status == 2)
+        #expect(try String(contentsOf: cast, encoding: .utf8) == "KEEP\n")
+    }
+
     @Test("A file that is not a session: one line naming it, exit status 2")
     func rejectsBadSession() throws {
         let directory = try makeTemporaryDirectory()

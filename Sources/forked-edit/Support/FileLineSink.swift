@@ -11,9 +11,7 @@ final class FileLineSink: LineSink {
     /// Creates the file at `path`; an existing file is truncated only when `replacing`, so a
     /// recording never overwrites an earlier one by accident.
     init(path: String, replacing: Bool = true) throws {
-        if !replacing, FileManager.default.fileExists(atPath: path) {
-            throw CommandFailure("\(path) already exists; choose another name or add --force to replace it")
-        }
+        try Self.checkAvailable(path, replacing: replacing)
         do {
             // Exclusive unless replacing: a file made in between is not truncated either.
             if replacing {
@@ -27,6 +25,14 @@ final class FileLineSink: LineSink {
             throw CommandFailure("\(error)")
         }
         self.path = path
+    }
+
+    /// Refuses a `path` that already exists unless `replacing`: what ``init(path:replacing:)``
+    /// checks first, for a command to check before it changes the screen and creates the file later.
+    static func checkAvailable(_ path: String, replacing: Bool) throws {
+        if !replacing, FileManager.default.fileExists(atPath: path) {
+            throw CommandFailure("\(path) already exists; choose another name or add --force to replace it")
+        }
     }
 
     func writeLine(_ line: String) throws {

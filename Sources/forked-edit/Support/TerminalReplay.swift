@@ -15,8 +15,9 @@ struct ReplayOutcome {
 struct TerminalReplay {
     let recording: Recording
     let speed: Double?
-    /// Where the replayed screens are written as an asciicast, if anywhere.
-    let castSink: FileLineSink?
+    /// Makes where the replayed screens are written as an asciicast, if anywhere: called once
+    /// the terminal started, so a replay that cannot start leaves no file behind.
+    let makeCastSink: () throws -> FileLineSink?
 
     func run() throws -> ReplayOutcome {
         let header = recording.header
@@ -27,7 +28,7 @@ struct TerminalReplay {
             text: header.document, fileName: header.fileName, forkNames: header.forks,
             columns: size.columns, rows: size.rows, writer: InMemoryDocumentWriter()
         )
-        let cast = try castSink.map { sink in
+        let cast = try makeCastSink().map { sink in
             try AsciicastWriter(columns: size.columns, rows: size.rows, title: "forked-edit replay", sink: sink)
         }
         let clock = ContinuousClock()
