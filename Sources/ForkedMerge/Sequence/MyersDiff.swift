@@ -55,7 +55,7 @@ enum MyersDiff {
                 }
             }
             traceStarts.append(trace.count)
-            trace.append(contentsOf: v[(offset - d)...(offset + d)])
+            trace.append(contentsOf: UnsafeBufferPointer(rebasing: v[(offset - d)...(offset + d)]))
         }
         }
         guard let end else { return false }

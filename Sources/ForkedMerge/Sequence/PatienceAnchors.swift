@@ -56,6 +56,9 @@ enum PatienceAnchors {
         for (index, candidate) in candidates.enumerated() {
             var low = 0
             var high = pileTops.count
+            // Texts that are mostly equal list most anchors in order on both sides: a candidate
+            // past the last pile's top extends the longest chain, found without a search.
+            if let last = pileTops.last, candidates[last].a < candidate.a { low = high }
             while low < high {
                 let mid = (low + high) / 2
                 if candidates[pileTops[mid]].a < candidate.a { low = mid + 1 } else { high = mid }

@@ -19,6 +19,17 @@ enum CharacterRefinement {
         workspace: DiffWorkspace, into result: inout [DiffHunk]
     ) {
         let (ancestorRange, sideRange) = trimmedToChangedWords(ancestor, ancestorRange, side, sideRange)
+        appendHunks(ancestor: ancestor, side: side, changedWords: DiffHunk(ancestor: ancestorRange, side: sideRange), workspace: workspace, into: &result)
+    }
+
+    /// ``appendHunks(ancestor:_:side:_:workspace:into:)`` for a region whose changed words
+    /// (``trimmedToChangedWords(_:_:_:_:)``) are already known.
+    static func appendHunks(
+        ancestor: UnsafeBufferPointer<UInt8>, side: UnsafeBufferPointer<UInt8>, changedWords: DiffHunk,
+        workspace: DiffWorkspace, into result: inout [DiffHunk]
+    ) {
+        let ancestorRange = changedWords.ancestor
+        let sideRange = changedWords.side
         if ancestorRange.isEmpty && sideRange.isEmpty { return }
         if ancestorRange.isEmpty || sideRange.isEmpty {
             result.append(DiffHunk(ancestor: ancestorRange, side: sideRange))
@@ -76,8 +87,27 @@ enum CharacterRefinement {
         var after: CharacterClass?
     }
 
+    /// Whether `range` holds only ASCII bytes and no carriage return, tested eight bytes at a
+    /// time: every byte of a refined region passes through here.
     private static func isPlainASCII(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
-        for index in range where bytes[index] >= 0x80 || bytes[index] == 0x0D { return false }
+        var index = range.lowerBound
+        if let base = bytes.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let highBits: UInt64 = 0x8080_8080_8080_8080
+            while index + 8 <= range.upperBound {
+                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                // A carriage return is a zero byte here, and a word of bytes below 0x80 has a
+                // zero byte exactly when this borrow test sets a high bit.
+                let carriageReturns = word ^ (ones &* 0x0D)
+                if word & highBits != 0 || (carriageReturns &- ones) & ~carriageReturns & highBits != 0 { return false }
+                index += 8
+            }
+        }
+        while index < range.upperBound {
+            if bytes[index] >= 0x80 || bytes[index] == 0x0D { return false }
+            index += 1
+        }
         return true
     }
 

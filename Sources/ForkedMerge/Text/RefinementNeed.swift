@@ -9,28 +9,62 @@
 /// character hunks strictly inside its own lines, away from the boundary and from the line feed
 /// before it, so nothing the other side does there reaches them, and its whole lines merge to
 /// the same text. Only blocks whose changes reach a boundary they share are refined.
+///
+/// Where both sides changed the same lines, a block whose changed words stand far from the
+/// other side's is replaced as one hunk of those words (``BlockRefinement/Kind/changedWords``):
+/// on long lines edited in different places, such as paragraphs of prose, many of the blocks
+/// both sides changed need no character diff.
 struct RefinementNeed {
     /// The side's diff, for the byte positions of its lines.
     let diff: TextDiff
     /// The side's changed blocks, in line numbers, sorted.
     let hunks: [DiffHunk]
+    /// For each block, the other side's blocks that meet it (overlap or touch its lines).
+    private var meeting: [Range<Int>] = []
+    /// For each block, its changed words (see ``changedWords(_:)``) when it meets the other
+    /// side's blocks; nil for the others.
+    private var changed: [DiffHunk?] = []
 
     init(_ diff: TextDiff, _ hunks: [DiffHunk]) {
         self.diff = diff
         self.hunks = hunks
     }
 
-    /// For each of ``hunks``, whether it must be refined against `others` (the other side's).
-    func blocksToRefine(meeting others: RefinementNeed) -> [Bool] {
-        var result: [Bool] = []
-        result.reserveCapacity(hunks.count)
+    /// How each block of `first` and of `second` (the two sides' needs) must be refined.
+    ///
+    /// Each block's changed words are found once, for the tests on both sides and for the
+    /// refinement itself.
+    static func refinements(_ first: RefinementNeed, _ second: RefinementNeed) -> (first: [BlockRefinement], second: [BlockRefinement]) {
+        var first = first
+        var second = second
+        first.noteChangedWords(meeting: second)
+        second.noteChangedWords(meeting: first)
+        return (first.refinements(meeting: second), second.refinements(meeting: first))
+    }
+
+    /// Finds the blocks of `others` meeting each block, and the changed words of the blocks met.
+    private mutating func noteChangedWords(meeting others: RefinementNeed) {
+        meeting.removeAll(keepingCapacity: true)
+        meeting.reserveCapacity(hunks.count)
+        changed = Array(repeating: nil, count: hunks.count)
         var next = 0
         for (index, hunk) in hunks.enumerated() {
             // Others ending before this block starts cannot meet it or any later one.
             while next < others.hunks.count, others.hunks[next].ancestor.upperBound < hunk.ancestor.lowerBound { next += 1 }
+            var end = next
+            while end < others.hunks.count, others.hunks[end].ancestor.lowerBound <= hunk.ancestor.upperBound { end += 1 }
+            meeting.append(next..<end)
+            if end > next { changed[index] = changedWords(index) }
+        }
+    }
+
+    /// For each of ``hunks``, how it must be refined against `others` (the other side's).
+    private func refinements(meeting others: RefinementNeed) -> [BlockRefinement] {
+        var result: [BlockRefinement] = []
+        result.reserveCapacity(hunks.count)
+        for (index, hunk) in hunks.enumerated() {
             var refine = false
-            var probe = next
-            while !refine, probe < others.hunks.count, others.hunks[probe].ancestor.lowerBound <= hunk.ancestor.upperBound {
+            for probe in meeting[index] where !refine {
                 let other = others.hunks[probe]
                 // The three-way merge's own test of two sides' hunks interacting, on lines.
                 if SidedHunk(side: .dominant, hunk: hunk).interacts(with: SidedHunk(side: .subordinate, hunk: other)) {
@@ -40,28 +74,75 @@ struct RefinementNeed {
                     let boundary = other.ancestor.lowerBound == hunk.ancestor.upperBound ? hunk.ancestor.upperBound : hunk.ancestor.lowerBound
                     refine = !leavesAlone(index, boundary)
                 }
-                probe += 1
             }
-            result.append(refine)
+            if !refine {
+                result.append(.wholeLines)
+            } else {
+                let kind: BlockRefinement.Kind = changedWordsStandApart(index, from: others) ? .changedWords : .characters
+                result.append(BlockRefinement(kind: kind, changedWords: changed[index]))
+            }
         }
         return result
+    }
+
+    /// Whether block `index`'s changed words stand so far from the changed words of the other
+    /// side's blocks meeting it that replacing them in one hunk merges to the same text as
+    /// refining them to characters.
+    ///
+    /// Both hunks lie inside their changed words, so apart they never touch in the three-way
+    /// merge, and each side's text there is taken whole. Farther apart than either side's
+    /// changed text is long, neither can hold text the other typed at its place
+    /// (``RepeatedInsertion``), and no word holds insertions of both (``SharedWordHunks``):
+    /// changed words start and end after spaces. The block must also keep something other than
+    /// spacing outside its changed words, or ``TextDiff/keepsOnlySpacing(_:in:of:)`` could turn
+    /// its characters into whole lines, and it must not reach the end of the text, which
+    /// ``FinalLineBreak`` looks at.
+    private func changedWordsStandApart(_ index: Int, from others: RefinementNeed) -> Bool {
+        guard let words = changed[index], hunks[index].ancestor.upperBound < diff.ancestorLineStarts.count - 1 else { return false }
+        let block = byteRanges(index).ancestor
+        guard TextSplitting.containsNonSpacing(diff.ancestor, in: block.lowerBound..<words.ancestor.lowerBound)
+                || TextSplitting.containsNonSpacing(diff.ancestor, in: words.ancestor.upperBound..<block.upperBound) else { return false }
+        for other in meeting[index] {
+            let otherWords = others.changed[other] ?? { let (ancestor, side) = others.byteRanges(other); return DiffHunk(ancestor: ancestor, side: side) }()
+            let gap = otherWords.ancestor.lowerBound >= words.ancestor.upperBound
+                ? otherWords.ancestor.lowerBound - words.ancestor.upperBound
+                : words.ancestor.lowerBound - otherWords.ancestor.upperBound
+            guard gap > max(words.side.count, otherWords.side.count) else { return false }
+        }
+        return true
+    }
+
+    /// The ancestor and side bytes of block `index`'s lines.
+    private func byteRanges(_ index: Int) -> (ancestor: Range<Int>, side: Range<Int>) {
+        let hunk = hunks[index]
+        return (
+            diff.ancestorLineStarts[hunk.ancestor.lowerBound]..<diff.ancestorLineStarts[hunk.ancestor.upperBound],
+            diff.sideLineStarts[hunk.side.lowerBound]..<diff.sideLineStarts[hunk.side.upperBound]
+        )
+    }
+
+    /// The changed words of block `index` (``CharacterRefinement/trimmedToChangedWords(_:_:_:_:)``),
+    /// inside which all its character hunks lie; nil for a block that is no replacement or too
+    /// large to be refined directly (its hunks are only known to lie inside its lines).
+    private func changedWords(_ index: Int) -> DiffHunk? {
+        let (ancestorRange, sideRange) = byteRanges(index)
+        guard !ancestorRange.isEmpty, !sideRange.isEmpty, ancestorRange.count + sideRange.count <= TextDiff.chunkingThreshold else { return nil }
+        let (ancestor, side) = CharacterRefinement.trimmedToChangedWords(diff.ancestor, ancestorRange, diff.side, sideRange)
+        return DiffHunk(ancestor: ancestor, side: side)
     }
 
     /// Whether block `index` is a replacement small enough to be refined directly whose
     /// changed words stop short of line `boundary` (its first or its end line). Insertions and
     /// deletions of whole lines are never refined; they count as reaching both their ends.
-    func leavesAlone(_ index: Int, _ boundary: Int) -> Bool {
-        let hunk = hunks[index]
-        guard !hunk.ancestor.isEmpty, !hunk.side.isEmpty else { return false }
-        let ancestorRange = diff.ancestorLineStarts[hunk.ancestor.lowerBound]..<diff.ancestorLineStarts[hunk.ancestor.upperBound]
-        let sideRange = diff.sideLineStarts[hunk.side.lowerBound]..<diff.sideLineStarts[hunk.side.upperBound]
+    private func leavesAlone(_ index: Int, _ boundary: Int) -> Bool {
         // Larger blocks are diffed by word chunks first, whose hunks are not bounded this way.
-        guard ancestorRange.count + sideRange.count <= TextDiff.chunkingThreshold else { return false }
-        let (changed, _) = CharacterRefinement.trimmedToChangedWords(diff.ancestor, ancestorRange, diff.side, sideRange)
+        guard let words = changed[index] else { return false }
+        let hunk = hunks[index]
+        let ancestorRange = byteRanges(index).ancestor
         // At the end, the changes must also stop before the last line feed: an insertion just
         // before it that adds lines is moved past it (see ``LineEndInsertion``), onto the boundary.
         return boundary == hunk.ancestor.lowerBound
-            ? changed.lowerBound > ancestorRange.lowerBound
-            : changed.upperBound < ancestorRange.upperBound - 1
+            ? words.ancestor.lowerBound > ancestorRange.lowerBound
+            : words.ancestor.upperBound < ancestorRange.upperBound - 1
     }
 }

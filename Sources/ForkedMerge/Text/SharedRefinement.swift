@@ -10,12 +10,12 @@ import Synchronization
 /// side until none is left, so a thread that runs slowly or starts late only delays the piece
 /// it holds. The hunks are the same as ``TextDiff/hunks(refining:where:workspace:)``'s on each side.
 enum SharedRefinement {
-    /// One side's line diff and which of its line hunks to refine to characters.
+    /// One side's line diff and how each of its line hunks is refined.
     struct Side {
         let diff: TextDiff
         let lineHunks: [DiffHunk]
-        /// Whether the line hunk at an index is refined; the others are replaced as whole lines.
-        let refines: (Int) -> Bool
+        /// How the line hunk at an index becomes byte hunks.
+        let refinement: (Int) -> BlockRefinement
     }
 
     /// About how many pieces the work is cut into: enough for a thread that falls behind to
@@ -25,7 +25,7 @@ enum SharedRefinement {
     /// Each side's hunks, sorted and coalesced; on two threads when `inParallel`.
     static func hunks(of sides: [Side], inParallel: Bool) -> [[DiffHunk]] {
         guard inParallel else {
-            return sides.map { side in side.diff.hunks(refining: side.lineHunks, where: side.refines) }
+            return sides.map { side in side.diff.hunks(refining: side.lineHunks, where: side.refinement) }
         }
         let pieces = Self.pieces(of: sides)
         let work = SharedWork(sides: sides, pieces: pieces)
@@ -48,11 +48,11 @@ enum SharedRefinement {
 
     /// The sides' line hunks cut into runs of about equal cost, in order within each side.
     ///
-    /// A refined block costs about its bytes on both texts; one replaced whole costs next to
-    /// nothing, so it counts as a few bytes.
+    /// A block refined to characters costs about its bytes on both texts; one replaced as a
+    /// single hunk costs next to nothing, so it counts as a few bytes.
     static func pieces(of sides: [Side]) -> [Piece] {
         func cost(_ side: Side, _ index: Int) -> Int {
-            guard side.refines(index) else { return 16 }
+            guard side.refinement(index) == .characters else { return 16 }
             let hunk = side.lineHunks[index]
             let diff = side.diff
             return 16 + diff.ancestorLineStarts[hunk.ancestor.upperBound] - diff.ancestorLineStarts[hunk.ancestor.lowerBound]
@@ -103,7 +103,7 @@ enum SharedRefinement {
                 let piece = pieces[index]
                 let side = sides[piece.side]
                 var hunks: [DiffHunk] = []
-                side.diff.appendHunks(of: side.lineHunks[piece.hunks], refining: side.refines, workspace: workspace, into: &hunks)
+                side.diff.appendHunks(of: side.lineHunks[piece.hunks], refining: side.refinement, workspace: workspace, into: &hunks)
                 results[index] = hunks
             }
         }

@@ -18,7 +18,7 @@ struct TextDiff {
     /// Returns the hunks turning the ancestor into the side, sorted and coalesced.
     func hunks() -> [DiffHunk] {
         let workspace = DiffWorkspace()
-        return hunks(refining: lineHunks(workspace: workspace), where: { _ in true }, workspace: workspace)
+        return hunks(refining: lineHunks(workspace: workspace), where: { _ in .characters }, workspace: workspace)
     }
 
     /// The changed blocks of whole lines, in line numbers (the first step of ``hunks()``).
@@ -26,31 +26,51 @@ struct TextDiff {
         TextDiff.hunks(ancestor, ancestorLineStarts, ancestorLineIDs, side, sideLineStarts, sideLineIDs, workspace: workspace)
     }
 
-    /// The byte hunks of `lineHunks` (from ``lineHunks(workspace:)``), sorted and coalesced:
-    /// the blocks for which `refine` holds (given their index) are refined to characters, the
-    /// others are replaced as whole lines.
-    func hunks(refining lineHunks: [DiffHunk], where refine: (Int) -> Bool, workspace: DiffWorkspace = DiffWorkspace()) -> [DiffHunk] {
+    /// The byte hunks of `lineHunks` (from ``lineHunks(workspace:)``), sorted and coalesced,
+    /// each block refined as `refinement` (given its index) says.
+    func hunks(
+        refining lineHunks: [DiffHunk], where refinement: (Int) -> BlockRefinement, workspace: DiffWorkspace = DiffWorkspace()
+    ) -> [DiffHunk] {
         var result: [DiffHunk] = []
-        appendHunks(of: lineHunks[...], refining: refine, workspace: workspace, into: &result)
+        appendHunks(of: lineHunks[...], refining: refinement, workspace: workspace, into: &result)
         result.coalesce()
         return result
     }
 
     /// Appends the byte hunks of a run of `lineHunks` (indices as in the whole list, which
-    /// `refine` is given), not yet coalesced: ``hunks(refining:where:workspace:)`` is these for
-    /// the whole list, coalesced, and ``SharedRefinement`` cuts the list into such runs.
+    /// `refinement` is given), not yet coalesced: ``hunks(refining:where:workspace:)`` is these
+    /// for the whole list, coalesced, and ``SharedRefinement`` cuts the list into such runs.
     func appendHunks(
-        of lineHunks: ArraySlice<DiffHunk>, refining refine: (Int) -> Bool, workspace: DiffWorkspace, into result: inout [DiffHunk]
+        of lineHunks: ArraySlice<DiffHunk>, refining refinement: (Int) -> BlockRefinement, workspace: DiffWorkspace,
+        into result: inout [DiffHunk]
     ) {
         for (index, lineHunk) in zip(lineHunks.indices, lineHunks) {
             let ancestorRange = ancestorLineStarts[lineHunk.ancestor.lowerBound]..<ancestorLineStarts[lineHunk.ancestor.upperBound]
             let sideRange = sideLineStarts[lineHunk.side.lowerBound]..<sideLineStarts[lineHunk.side.upperBound]
-            guard refine(index) else {
+            let plan = refinement(index)
+            switch plan.kind {
+            case .wholeLines:
                 result.append(DiffHunk(ancestor: ancestorRange, side: sideRange))
                 continue
+            case .changedWords:
+                if let words = plan.changedWords {
+                    result.append(words)
+                } else {
+                    let (changed, changedSide) = CharacterRefinement.trimmedToChangedWords(ancestor, ancestorRange, side, sideRange)
+                    result.append(DiffHunk(ancestor: changed, side: changedSide))
+                }
+                continue
+            case .characters:
+                break
             }
             let start = result.count
-            TextDiff.appendRefined(ancestor, ancestorRange, side, sideRange, workspace: workspace, into: &result)
+            if let words = plan.changedWords {
+                CharacterRefinement.appendHunks(
+                    ancestor: ancestor, side: side, changedWords: words, workspace: workspace, into: &result
+                )
+            } else {
+                TextDiff.appendRefined(ancestor, ancestorRange, side, sideRange, workspace: workspace, into: &result)
+            }
             if TextDiff.keepsOnlySpacing(result[start...], in: ancestorRange, of: ancestor) {
                 result.removeSubrange(start...)
                 result.append(DiffHunk(ancestor: ancestorRange, side: sideRange))
@@ -66,13 +86,7 @@ struct TextDiff {
     static func keepsOnlySpacing(_ hunks: ArraySlice<DiffHunk>, in range: Range<Int>, of bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard hunks.count > 1 || hunks.first.map({ $0.ancestor != range }) == true else { return false }
         var position = range.lowerBound
-        func onlySpacing(upTo end: Int) -> Bool {
-            for index in position..<max(position, end) {
-                let byte = bytes[index]
-                if !(byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D) { return false }
-            }
-            return true
-        }
+        func onlySpacing(upTo end: Int) -> Bool { !TextSplitting.containsNonSpacing(bytes, in: position..<max(position, end)) }
         for hunk in hunks {
             guard onlySpacing(upTo: hunk.ancestor.lowerBound) else { return false }
             position = max(position, hunk.ancestor.upperBound)

@@ -235,13 +235,14 @@ struct TextMergeComputation {
     static func sideDiffs(ancestor: UnsafeBufferPointer<UInt8>, lines: TextLines, sides: [SideInput]) -> [SideDiff] {
         let input = SharedInput(ancestor: ancestor, lines: lines, sides: sides)
         guard input.isLong else { return sides.indices.map { input.diff(side: $0) } }
-        return refined(lineDiffs(input, inParallel: true), where: [{ _ in true }, { _ in true }], inParallel: true)
+        return refined(lineDiffs(input, inParallel: true), where: [{ _ in .characters }, { _ in .characters }], inParallel: true)
     }
 
     /// The diffs of the two sides against the ancestor, refined to characters only where the
     /// changed lines meet lines the other side changed in a way the character diffs could
-    /// affect (see ``RefinementNeed``). Elsewhere only one side changed the text, and the merge
-    /// takes its lines whole, whatever the diff inside them: the merged text is the same as with
+    /// affect (see ``RefinementNeed``). Elsewhere only one side changed the text (or both
+    /// changed a line, far apart), and the merge takes its lines (or changed words) whole,
+    /// whatever the diff inside them: the merged text is the same as with
     /// ``sideDiffs(ancestor:lines:sides:)``, but its hunks do not say which characters changed,
     /// so origins and statistics need the full diffs.
     static func sideDiffsRefinedWhereBothChanged(
@@ -250,19 +251,20 @@ struct TextMergeComputation {
         let input = SharedInput(ancestor: ancestor, lines: lines, sides: [SideInput(bytes: dominant), SideInput(bytes: subordinate)])
         let parallel = input.isLong
         let lineDiffs = lineDiffs(input, inParallel: parallel)
-        let needs = [
-            RefinementNeed(lineDiffs[0].diff, lineDiffs[0].lineHunks),
-            RefinementNeed(lineDiffs[1].diff, lineDiffs[1].lineHunks),
-        ]
-        let blocks = [needs[0].blocksToRefine(meeting: needs[1]), needs[1].blocksToRefine(meeting: needs[0])]
+        let (dominantBlocks, subordinateBlocks) = RefinementNeed.refinements(
+            RefinementNeed(lineDiffs[0].diff, lineDiffs[0].lineHunks), RefinementNeed(lineDiffs[1].diff, lineDiffs[1].lineHunks)
+        )
+        let blocks = [dominantBlocks, subordinateBlocks]
         return refined(lineDiffs, where: [{ blocks[0][$0] }, { blocks[1][$0] }], inParallel: parallel)
     }
 
-    /// Both sides' diffs with the line hunks `refines` picks on each side refined to characters
+    /// Both sides' diffs with each side's line hunks refined as `refinements` says
     /// (``SharedRefinement``, on two threads when `inParallel`).
-    private static func refined(_ lineDiffs: [LineDiff], where refines: [(Int) -> Bool], inParallel: Bool) -> [SideDiff] {
+    private static func refined(
+        _ lineDiffs: [LineDiff], where refinements: [(Int) -> BlockRefinement], inParallel: Bool
+    ) -> [SideDiff] {
         let hunks = SharedRefinement.hunks(
-            of: zip(lineDiffs, refines).map { SharedRefinement.Side(diff: $0.diff, lineHunks: $0.lineHunks, refines: $1) },
+            of: zip(lineDiffs, refinements).map { SharedRefinement.Side(diff: $0.diff, lineHunks: $0.lineHunks, refinement: $1) },
             inParallel: inParallel
         )
         return zip(lineDiffs, hunks).map { SideDiff(lines: $0.lines, hunks: $1) }

@@ -41,6 +41,15 @@ enum TextSplitting {
         return memchr(base + range.lowerBound, 0x0A, range.count) != nil
     }
 
+    /// Whether `range` of `bytes` holds anything but spaces, tabs, carriage returns and line feeds.
+    static func containsNonSpacing(_ bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>) -> Bool {
+        for index in range {
+            let byte = bytes[index]
+            if !(byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D) { return true }
+        }
+        return false
+    }
+
     /// Start offsets of content-defined word chunks in `range`, followed by the end offset.
     ///
     /// A chunk ends after a space or line feed whose preceding word hashes to a multiple of four,

@@ -9,7 +9,7 @@ import ForkedTestSupport
 struct SharedRefinementTests {
     /// The line diffs of both sides of a three-way text, each side refining the blocks `refines` picks.
     private func withSides<R>(
-        _ ancestor: String, _ dominant: String, _ subordinate: String, refines: @escaping (Int) -> Bool,
+        _ ancestor: String, _ dominant: String, _ subordinate: String, refines: @escaping (Int) -> BlockRefinement,
         _ body: ([SharedRefinement.Side]) -> R
     ) -> R {
         TextMergeComputation.withBuffers(ancestor, dominant, subordinate) { a, d, s in
@@ -20,7 +20,7 @@ struct SharedRefinementTests {
                     ancestor: a, ancestorLineStarts: ancestorLines.starts, ancestorLineIDs: ancestorLines.ids,
                     side: side, sideLineStarts: lines.starts, sideLineIDs: lines.ids
                 )
-                return SharedRefinement.Side(diff: diff, lineHunks: diff.lineHunks(), refines: refines)
+                return SharedRefinement.Side(diff: diff, lineHunks: diff.lineHunks(), refinement: refines)
             }
             return body(sides)
         }
@@ -37,11 +37,11 @@ struct SharedRefinementTests {
     func equalsOneThread(seed: UInt64) {
         let (ancestor, dominant, subordinate) = threeTexts(seed: seed, lineCount: 3_000)
         // Every block, and every third, as a text-only merge refines some.
-        for refines in [{ (_: Int) in true }, { (index: Int) in index % 3 == 0 }] {
+        for refines in [{ (_: Int) in BlockRefinement.characters }, { (index: Int) in index % 3 == 0 ? .characters : .wholeLines }] {
             withSides(ancestor, dominant, subordinate, refines: refines) { sides in
                 #expect(sides.allSatisfy { $0.lineHunks.count > SharedRefinement.pieceCount })
                 let shared = SharedRefinement.hunks(of: sides, inParallel: true)
-                let alone = sides.map { $0.diff.hunks(refining: $0.lineHunks, where: $0.refines) }
+                let alone = sides.map { $0.diff.hunks(refining: $0.lineHunks, where: $0.refinement) }
                 #expect(shared == alone)
                 #expect(SharedRefinement.hunks(of: sides, inParallel: false) == alone)
             }
@@ -51,7 +51,7 @@ struct SharedRefinementTests {
     @Test("the pieces cover each side's line hunks once, in order, in about equal shares")
     func piecesCoverEveryHunk() {
         let (ancestor, dominant, subordinate) = threeTexts(seed: 7, lineCount: 2_000)
-        withSides(ancestor, dominant, subordinate, refines: { _ in true }) { sides in
+        withSides(ancestor, dominant, subordinate, refines: { _ in .characters }) { sides in
             let pieces = SharedRefinement.pieces(of: sides)
             #expect(pieces.map(\.side) == pieces.map(\.side).sorted())
             for (index, side) in sides.enumerated() {
@@ -69,7 +69,7 @@ struct SharedRefinementTests {
     @Test("sides with no line hunks give no pieces and no hunks")
     func unchangedSides() {
         let text = "one\ntwo\n"
-        withSides(text, text, text, refines: { _ in true }) { sides in
+        withSides(text, text, text, refines: { _ in .characters }) { sides in
             #expect(SharedRefinement.pieces(of: sides).isEmpty)
             #expect(SharedRefinement.hunks(of: sides, inParallel: true) == [[], []])
         }

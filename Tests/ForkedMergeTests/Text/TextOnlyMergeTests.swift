@@ -8,8 +8,9 @@ import ForkedTestSupport
 /// be those of the full diffs.
 @Suite("Text-only merges refine only where both sides changed")
 struct TextOnlyMergeTests {
-    /// The blocks `blocksToRefine` picks on each side of a three-way text.
-    private func refinedBlocks(_ ancestor: String, _ dominant: String, _ subordinate: String) -> (dominant: [Bool], subordinate: [Bool]) {
+    /// How `RefinementNeed` refines each block on each side of a three-way text.
+    private func refinements(_ ancestor: String, _ dominant: String, _ subordinate: String)
+        -> (dominant: [BlockRefinement.Kind], subordinate: [BlockRefinement.Kind]) {
         TextMergeComputation.withBuffers(ancestor, dominant, subordinate) { a, d, s in
             let ancestorLines = TextLines(a)
             func need(_ side: UnsafeBufferPointer<UInt8>) -> RefinementNeed {
@@ -20,9 +21,16 @@ struct TextOnlyMergeTests {
                 )
                 return RefinementNeed(diff, diff.lineHunks())
             }
-            let (dominantNeed, subordinateNeed) = (need(d), need(s))
-            return (dominantNeed.blocksToRefine(meeting: subordinateNeed), subordinateNeed.blocksToRefine(meeting: dominantNeed))
+            let (dominantBlocks, subordinateBlocks) = RefinementNeed.refinements(need(d), need(s))
+            return (dominantBlocks.map(\.kind), subordinateBlocks.map(\.kind))
         }
+    }
+
+    /// Which blocks are refined at all (to characters or to their changed words) rather than
+    /// replaced as whole lines.
+    private func refinedBlocks(_ ancestor: String, _ dominant: String, _ subordinate: String) -> (dominant: [Bool], subordinate: [Bool]) {
+        let kinds = refinements(ancestor, dominant, subordinate)
+        return (kinds.dominant.map { $0 != .wholeLines }, kinds.subordinate.map { $0 != .wholeLines })
     }
 
     @Test("blocks both sides changed are refined; blocks one side changed are not")
@@ -47,6 +55,103 @@ struct TextOnlyMergeTests {
         #expect(refinedBlocks("one two \nfour five six\n", "one 2 \nfour five six\n", "one two \nfour 5 six\n") == ([true], [false]))
         // A line inserted at the boundary is there by definition (refining it changes nothing).
         #expect(refinedBlocks(ancestor, "one 2 three\nfour five six\n", "one two three\nnew\nfour five six\n") == ([false], [true]))
+    }
+
+    @Test("changed words far from the other side's on the same line are one hunk; near ones are refined")
+    func changedWordsApart() {
+        let ancestor = "alpha beta gamma delta epsilon zeta eta theta iota\nkappa lambda\n"
+        // "beta" and "iota" are far apart: neither side's characters matter to the other.
+        let apart = refinements(
+            ancestor, "alpha BETA gamma delta epsilon zeta eta theta iota\nkappa lambda\n",
+            "alpha beta gamma delta epsilon zeta eta theta IOTA\nkappa lambda\n"
+        )
+        #expect(apart.dominant == [.changedWords] && apart.subordinate == [.changedWords])
+        // "beta" and "delta" are closer than the longer change ("beta beta beta " is 15 bytes).
+        let near = refinements(
+            ancestor, "alpha beta beta beta gamma delta epsilon zeta eta theta iota\nkappa lambda\n",
+            "alpha beta gamma DELTA epsilon zeta eta theta iota\nkappa lambda\n"
+        )
+        #expect(near.dominant == [.characters] && near.subordinate == [.characters])
+        // On the text's last line, the final line break is the merge's to judge: refined.
+        let last = refinements(
+            "alpha beta gamma delta epsilon zeta eta theta iota\n", "alpha BETA gamma delta epsilon zeta eta theta iota\n",
+            "alpha beta gamma delta epsilon zeta eta theta IOTA\n"
+        )
+        #expect(last.dominant == [.characters] && last.subordinate == [.characters])
+        // A block that keeps only spacing outside its changed words is refined: its characters
+        // decide whether it is replaced as whole lines. Here the other side's change, on the
+        // next line, is far from it, and stops short of their boundary.
+        let indent = String(repeating: " ", count: 40)
+        let spacing = refinements(
+            "\(indent)x\naaa bbb ccc ddd eee fff ggg hhh\nend\n", "\(indent)y\naaa bbb ccc ddd eee fff ggg hhh\nend\n",
+            "\(indent)x\naaa bbb ccc ddd eee fff ggg HHH\nend\n"
+        )
+        #expect(spacing.dominant == [.characters] && spacing.subordinate == [.wholeLines])
+    }
+
+    @Test("an edit next to text the other side typed again merges as the full diffs do")
+    func editAfterRepeatedText() {
+        // The other side types again the text before an edited word and that word's first
+        // letter: the typed text can be lined up with the edit (``RepeatedInsertion``), which
+        // depends on where the edit's characters start, not only its words.
+        let ancestor = "aa bb cc dd ee ff gg hh ii jj\nend\n"
+        let dominant = "aa bb cc dx ee ff gg hh ii jj\nend\n"
+        for (position, typed) in [(6, "cc d"), (3, "bb cc d"), (6, "cc dd"), (0, "aa bb cc d")] {
+            let subordinate = String(ancestor.prefix(position)) + typed + String(ancestor.dropFirst(position))
+            for (first, second) in [(dominant, subordinate), (subordinate, dominant)] {
+                let full = TextMerger().mergeWithOrigins(first, withSubordinate: second, commonAncestor: ancestor)
+                let report = TextMerger().mergeReportingConflicts(first, withSubordinate: second, commonAncestor: ancestor)
+                #expect(report.text == full.text, "\(first.debugDescription) \(second.debugDescription)")
+                #expect(report.conflicts == full.conflicts, "\(first.debugDescription) \(second.debugDescription)")
+            }
+        }
+    }
+
+    /// Long lines with a word edit (sometimes two) on either side: the edits of the two sides
+    /// fall on the same lines, near and far from each other, with repeated words to retype.
+    private func editedWords(_ lines: [[String]], _ words: [String], _ generator: inout SeededGenerator) -> String {
+        var result = ""
+        for var line in lines {
+            if Int.random(in: 0..<2, using: &generator) == 0 {
+                for _ in 0..<(Int.random(in: 0..<4, using: &generator) == 0 ? 2 : 1) {
+                    let position = Int.random(in: 0..<line.count, using: &generator)
+                    let word = words.randomElement(using: &generator) ?? "x"
+                    switch Int.random(in: 0..<5, using: &generator) {
+                    case 0: line[position] = word
+                    case 1: line.insert(word, at: position)
+                    case 2 where line.count > 1: line.remove(at: position)
+                    case 3: line[position] += "s"
+                    default: line.insert(contentsOf: [word, word], at: position)
+                    }
+                }
+            }
+            result += line.joined(separator: " ") + "\n"
+        }
+        return result
+    }
+
+    @Test("text and conflicts equal those of the full diffs with several edits on one line", arguments: 0..<4)
+    func equalsFullDiffsOnLongLines(seed: UInt64) {
+        var generator = SeededGenerator(state: seed &+ 200)
+        let words = ["the", "cat", "sat", "on", "mat", "a", "dog", "ran", "far", "away", "and", "back"]
+        var changedWordBlocks = 0
+        for _ in 0..<200 {
+            let lines = (0..<Int.random(in: 2...8, using: &generator)).map { _ in
+                (0..<Int.random(in: 8...30, using: &generator)).map { _ in words.randomElement(using: &generator) ?? "" }
+            }
+            let ancestor = lines.map { $0.joined(separator: " ") + "\n" }.joined()
+            let dominant = editedWords(lines, words, &generator)
+            let subordinate = editedWords(lines, words, &generator)
+            let kinds = refinements(ancestor, dominant, subordinate)
+            changedWordBlocks += (kinds.dominant + kinds.subordinate).filter { $0 == .changedWords }.count
+            let full = TextMerger().mergeWithOrigins(dominant, withSubordinate: subordinate, commonAncestor: ancestor)
+            let report = TextMerger().mergeReportingConflicts(dominant, withSubordinate: subordinate, commonAncestor: ancestor)
+            let context = "ancestor \(ancestor.debugDescription) dominant \(dominant.debugDescription) subordinate \(subordinate.debugDescription)"
+            #expect(report.text == full.text, "\(context)")
+            #expect(report.conflicts == full.conflicts, "\(context)")
+        }
+        // The cases reach the single-hunk path, not only the refined one.
+        #expect(changedWordBlocks >= 10)
     }
 
     @Test("text and conflicts equal those of the full diffs on random edits of both sides", arguments: 0..<4)
