@@ -31,31 +31,51 @@ enum MyersDiff {
             swap(&traceStarts, &workspace.traceStarts)
         }
         var end: (d: Int, k: Int)? = nil
-        storage.withUnsafeMutableBufferPointer { v in
+        storage.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress, let aStart = a.baseAddress, let bStart = b.baseAddress else { return }
+            let v = base + offset
+            let aElements = aStart + aBase
+            let bElements = bStart + bBase
+            // The forward pass runs for every small region a merge refines: `step`'s choice
+            // written out on raw pointers, -1 standing for a move that leaves the edit graph.
         search: for d in 0...limit {
-            for k in stride(from: -d, through: d, by: 2) {
+            var k = -d
+            while k <= d {
                 var x: Int
                 if d == 0 {
                     x = 0
-                } else if let start = step(k: k, d: d, n: n, m: m, previous: { [v] in v[offset + $0] }) {
-                    x = start
                 } else {
-                    v[offset + k] = -1
-                    continue
+                    var down = -1
+                    if k + 1 <= d - 1 {
+                        let candidate = v[k + 1]
+                        if candidate >= 0, candidate - k <= m, candidate - k >= 0 { down = candidate }
+                    }
+                    var right = -1
+                    if k - 1 >= -(d - 1) {
+                        let before = v[k - 1]
+                        if before >= 0, before + 1 <= n, before + 1 - k >= 0 { right = before + 1 }
+                    }
+                    if down < 0 && right < 0 {
+                        v[k] = -1
+                        k += 2
+                        continue
+                    }
+                    x = right > down ? right : down
                 }
                 var y = x - k
-                while x < n, y < m, a[aBase + x] == b[bBase + y] {
+                while x < n, y < m, aElements[x] == bElements[y] {
                     x += 1
                     y += 1
                 }
-                v[offset + k] = x
+                v[k] = x
                 if x == n, y == m {
                     end = (d, k)
                     break search
                 }
+                k += 2
             }
             traceStarts.append(trace.count)
-            trace.append(contentsOf: UnsafeBufferPointer(rebasing: v[(offset - d)...(offset + d)]))
+            trace.append(contentsOf: UnsafeBufferPointer(start: v - d, count: 2 * d + 1))
         }
         }
         guard let end else { return false }

@@ -143,6 +143,11 @@ enum SequenceDiff {
                     continue
                 }
 
+                // Two small regions without an element in common (two unrelated words, letter by
+                // letter) match nothing: Myers would explore every diagonal to find that out.
+                if aHigh - aLow + bHigh - bLow <= disjointTestLimit,
+                   elementMask(a, aLow..<aHigh) & elementMask(b, bLow..<bHigh) == 0 { continue }
+
                 let total = (aHigh - aLow) + (bHigh - bLow)
                 // Small regions get a minimal diff; large ones are split at anchors first, and
                 // only fall back to a (bounded) Myers search when no anchor exists.
@@ -176,6 +181,19 @@ enum SequenceDiff {
                 stack.append(.region(aLow: aLow, aHigh: nextA, bLow: bLow, bHigh: nextB))
             }
         }
+    }
+
+    /// Regions up to this many elements (both sides together) are first tested for having no
+    /// element in common (``elementMask(_:_:)``).
+    static let disjointTestLimit = 64
+
+    /// A 64-bit summary of the elements of `elements[range]`: each sets the bit its low six bits
+    /// name. Two regions whose masks share no bit share no element; the converse does not hold.
+    @inline(__always)
+    static func elementMask<Element: FixedWidthInteger>(_ elements: UnsafeBufferPointer<Element>, _ range: Range<Int>) -> UInt64 {
+        var mask: UInt64 = 0
+        for index in range { mask |= 1 &<< UInt64(truncatingIfNeeded: elements[index] & 63) }
+        return mask
     }
 
     /// Appends a run, extending the previous one when they are contiguous.
