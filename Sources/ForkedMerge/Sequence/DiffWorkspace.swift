@@ -14,14 +14,32 @@ final class DiffWorkspace {
     @exclusivity(unchecked) var trace: [Int] = []
     @exclusivity(unchecked) var traceStarts: [Int] = []
     @exclusivity(unchecked) var runs: [SequenceDiff.MatchRun] = []
-    @exclusivity(unchecked) var tokenStartsA: [Int] = []
-    @exclusivity(unchecked) var tokenStartsB: [Int] = []
     @exclusivity(unchecked) var tokenIDsA: [Int] = []
     @exclusivity(unchecked) var tokenIDsB: [Int] = []
     @exclusivity(unchecked) var tokenHunks: [DiffHunk] = []
     @exclusivity(unchecked) var blockHunks: [DiffHunk] = []
 
+    /// Room for the token starts of both regions of a character refinement
+    /// (``tokenStartBuffers(_:_:)``), allocated by this workspace and freed with it.
+    private var tokenStarts: UnsafeMutableBufferPointer<Int> = .allocate(capacity: 256)
+
     init() {}
+
+    deinit { tokenStarts.deallocate() }
+
+    /// Two buffers of at least `countA` and `countB` integers, valid until the next call: a
+    /// refinement writes every token start straight into them, where appending to arrays
+    /// checked their capacity and uniqueness once per token.
+    func tokenStartBuffers(_ countA: Int, _ countB: Int) -> (UnsafeMutableBufferPointer<Int>, UnsafeMutableBufferPointer<Int>) {
+        if tokenStarts.count < countA + countB {
+            tokenStarts.deallocate()
+            tokenStarts = .allocate(capacity: max(2 * tokenStarts.count, countA + countB))
+        }
+        return (
+            UnsafeMutableBufferPointer(rebasing: tokenStarts[0..<countA]),
+            UnsafeMutableBufferPointer(rebasing: tokenStarts[countA..<(countA + countB)])
+        )
+    }
 }
 
 extension DiffWorkspace {

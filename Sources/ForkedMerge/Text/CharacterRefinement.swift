@@ -136,21 +136,18 @@ enum CharacterRefinement {
         classA: ClassesA, classB: ClassesB,
         context: Context, workspace: DiffWorkspace, into hunks: inout [DiffHunk]
     ) {
-        var tokensA = DiffWorkspace.take(&workspace.tokenStartsA)
-        var tokensB = DiffWorkspace.take(&workspace.tokenStartsB)
         var tokenIDsA = DiffWorkspace.take(&workspace.tokenIDsA)
         var tokenIDsB = DiffWorkspace.take(&workspace.tokenIDsB)
         var tokenHunks = DiffWorkspace.take(&workspace.tokenHunks)
         defer {
-            swap(&tokensA, &workspace.tokenStartsA)
-            swap(&tokensB, &workspace.tokenStartsB)
             swap(&tokenIDsA, &workspace.tokenIDsA)
             swap(&tokenIDsB, &workspace.tokenIDsB)
             swap(&tokenHunks, &workspace.tokenHunks)
         }
         if !hunks.isEmpty { hunks.removeAll(keepingCapacity: true) }
-        tokenStarts(count: a.count, classA, into: &tokensA)
-        tokenStarts(count: b.count, classB, into: &tokensB)
+        let (roomA, roomB) = workspace.tokenStartBuffers(a.count + 1, b.count + 1)
+        let tokensA = UnsafeBufferPointer(rebasing: roomA[0..<tokenStarts(count: a.count, classA, into: roomA)])
+        let tokensB = UnsafeBufferPointer(rebasing: roomB[0..<tokenStarts(count: b.count, classB, into: roomB)])
         // One word against one word (a word rewritten): the word diff could only pair them, so
         // compare the characters straight away.
         let singleTokens = tokensA.count == 2 && tokensB.count == 2
@@ -216,32 +213,37 @@ enum CharacterRefinement {
         return a[rangeA].elementsEqual(b[rangeB])
     }
 
-    /// Start of every token, followed by the end. A token is a run of word characters or a
+    /// Start of every token, followed by the end, written into `starts` (room for `count + 1`
+    /// positions); returns how many were written. A token is a run of word characters or a
     /// single other character, with the spaces after it: giving spaces no identity of their own
     /// stops the diff from keeping a space in common instead of a word.
-    private static func tokenStarts<Classes: CharacterClasses>(count: Int, _ classes: Classes, into starts: inout [Int]) {
-        if !starts.isEmpty { starts.removeAll(keepingCapacity: true) }
-        starts.reserveCapacity(count + 1)
+    private static func tokenStarts<Classes: CharacterClasses>(
+        count: Int, _ classes: Classes, into starts: UnsafeMutableBufferPointer<Int>
+    ) -> Int {
+        var written = 0
+        var previous = CharacterClass.lineBreak.code
         if let ascii = classes as? ASCIIClasses {
-            // Every byte of a changed region passes through here: classes from a table and the
-            // join decided by a bit mask, without a branch per class.
+            // Every byte of a changed region passes through here: classes from a table, the
+            // join decided by a bit mask, and each position written and kept by adding the bit,
+            // without a branch per byte.
             ASCIIClasses.codes.withUnsafeBufferPointer { codes in
-                var previous = CharacterClass.lineBreak.code
                 for index in 0..<count {
                     let current = codes[Int(ascii.bytes[index])]
-                    if (CharacterClass.joinMask >> (previous &* 4 &+ current)) & 1 == 0 { starts.append(index) }
+                    starts[written] = index
+                    written &+= Int(truncatingIfNeeded: ((CharacterClass.joinMask &>> (previous &* 4 &+ current)) & 1) ^ 1)
                     previous = current
                 }
             }
         } else {
-            var previous = CharacterClass.lineBreak.code
             for index in 0..<count {
                 let current = classes[index].code
-                if (CharacterClass.joinMask >> (previous &* 4 &+ current)) & 1 == 0 { starts.append(index) }
+                starts[written] = index
+                written &+= Int(truncatingIfNeeded: ((CharacterClass.joinMask &>> (previous &* 4 &+ current)) & 1) ^ 1)
                 previous = current
             }
         }
-        starts.append(count)
+        starts[written] = count
+        return written + 1
     }
 
 }
