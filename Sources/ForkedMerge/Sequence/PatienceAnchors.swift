@@ -16,7 +16,10 @@ enum PatienceAnchors {
         var table = UniqueElementTable(aRange: aRange, bRange: bRange)
         for i in aRange { table.noteInA(Int(truncatingIfNeeded: a[i]), at: i) }
         for j in bRange { table.noteInB(Int(truncatingIfNeeded: b[j]), at: j) }
+        // Room for every candidate at once: grown by doubling, a long text's anchors were copied
+        // into fresh pages again and again.
         var candidates: [Anchor] = []
+        candidates.reserveCapacity(min(aRange.count, bRange.count))
         for j in bRange {
             if let i = table.anchor(Int(truncatingIfNeeded: b[j]), at: j) { candidates.append(Anchor(a: i, b: j)) }
         }
@@ -52,6 +55,7 @@ enum PatienceAnchors {
     private static func longestIncreasingChain(_ candidates: [Anchor]) -> [Anchor] {
         guard !candidates.isEmpty else { return [] }
         var pileTops: [Int] = []       // index into candidates of each pile's top
+        pileTops.reserveCapacity(candidates.count)
         var predecessor = [Int](repeating: -1, count: candidates.count)
         for (index, candidate) in candidates.enumerated() {
             var low = 0
@@ -66,12 +70,16 @@ enum PatienceAnchors {
             if low > 0 { predecessor[index] = pileTops[low - 1] }
             if low == pileTops.count { pileTops.append(index) } else { pileTops[low] = index }
         }
-        var chain: [Anchor] = []
-        var cursor = pileTops[pileTops.count - 1]
-        while cursor >= 0 {
-            chain.append(candidates[cursor])
-            cursor = predecessor[cursor]
+        // The chain is read from its end: written backwards into an array of its final size.
+        return [Anchor](unsafeUninitializedCapacity: pileTops.count) { chain, initialized in
+            var cursor = pileTops[pileTops.count - 1]
+            var position = pileTops.count
+            while cursor >= 0 {
+                position -= 1
+                chain.initializeElement(at: position, to: candidates[cursor])
+                cursor = predecessor[cursor]
+            }
+            initialized = pileTops.count
         }
-        return chain.reversed()
     }
 }
