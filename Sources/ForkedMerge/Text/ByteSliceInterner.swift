@@ -38,11 +38,29 @@ struct ByteSliceInterner {
     }
 
     /// A fast 64-bit hash of a byte range, eight bytes per step.
+    ///
+    /// Ranges of sixteen bytes and more (lines) are hashed in two interleaved chains, each
+    /// taking every other word, joined before the tail: one chain's multiply waits for the
+    /// previous one, so two chains hash a line in about half the time.
     static func hash(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UInt64 {
         guard let base = bytes.baseAddress else { return 0 }
         let raw = UnsafeRawPointer(base)
         var h: UInt64 = 0x243F_6A88_85A3_08D3 ^ UInt64(range.count)
         var index = range.lowerBound
+        if index + 16 <= range.upperBound {
+            var second: UInt64 = 0x1319_8A2E_0370_7344
+            while index + 16 <= range.upperBound {
+                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+                let next = raw.loadUnaligned(fromByteOffset: index + 8, as: UInt64.self)
+                h = (h ^ word) &* 0x9E37_79B9_7F4A_7C15
+                second = (second ^ next) &* 0x9E37_79B9_7F4A_7C15
+                h ^= h >> 29
+                second ^= second >> 29
+                index += 16
+            }
+            h = (h ^ (second << 31 | second >> 33)) &* 0x9E37_79B9_7F4A_7C15
+            h ^= h >> 29
+        }
         while index + 8 <= range.upperBound {
             let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
             h = (h ^ word) &* 0x9E37_79B9_7F4A_7C15
