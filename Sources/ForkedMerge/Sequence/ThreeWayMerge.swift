@@ -120,8 +120,8 @@ struct ThreeWayMerge {
             index = current.indices.upperBound
             var resolution = resolve(current)
             while true {
-                if case .conflict = resolution, let previous = conflicts.last,
-                   let joined = policy.joinedConflicts(previous.groupRange, current.range) {
+                if case .conflict = resolution, let previousRange = conflicts.last?.groupRange,
+                   let joined = policy.joinedConflicts(previousRange, current.range) {
                     // Two conflicts too close together to read apart: one conflict over both.
                     resolution = .widen(joined)
                 }
@@ -156,7 +156,9 @@ struct ThreeWayMerge {
             if current.range.lowerBound > cursor {
                 output.append(MergePiece(source: .ancestor, range: cursor..<current.range.lowerBound, origin: .ancestor))
             }
-            var conflict: MergeConflictSpan? = nil
+            // Conflicts are appended where they are made: an optional conflict held for every
+            // group was copied and destroyed through its value witnesses thousands of times.
+            var hasConflict = false
             switch resolution {
             case .single(let piece): output.append(piece)
             case .pieces(let list): output.append(contentsOf: list)
@@ -167,21 +169,28 @@ struct ThreeWayMerge {
                 if let separator { output.append(separator) }
                 let subordinateStart = output.count
                 output.append(contentsOf: subordinate)
-                conflict = MergeConflictSpan(
-                    ancestor: current.range, dominant: dominantStart..<dominantEnd, subordinate: subordinateStart..<output.count
-                )
+                conflicts.append(ConflictRecord(
+                    span: MergeConflictSpan(
+                        ancestor: current.range, dominant: dominantStart..<dominantEnd, subordinate: subordinateStart..<output.count
+                    ),
+                    groupRange: current.range
+                ))
+                hasConflict = true
             case .yielded(let list, let dominant, let subordinate):
                 let start = output.count
                 output.append(contentsOf: list)
-                conflict = MergeConflictSpan(
-                    ancestor: current.range, dominant: start..<output.count, subordinate: output.count..<output.count,
-                    yielded: YieldedVersions(dominant: dominant, subordinate: subordinate)
-                )
+                conflicts.append(ConflictRecord(
+                    span: MergeConflictSpan(
+                        ancestor: current.range, dominant: start..<output.count, subordinate: output.count..<output.count,
+                        yielded: YieldedVersions(dominant: dominant, subordinate: subordinate)
+                    ),
+                    groupRange: current.range
+                ))
+                hasConflict = true
             case .widen, .nothing: break
             }
             cursor = max(cursor, current.range.upperBound)
-            if let conflict { conflicts.append(ConflictRecord(span: conflict, groupRange: current.range)) }
-            records.append(Record(group: current, outputStart: outputStart, cursorBefore: cursorBefore, hasConflict: conflict != nil))
+            records.append(Record(group: current, outputStart: outputStart, cursorBefore: cursorBefore, hasConflict: hasConflict))
         }
         if cursor < ancestorCount {
             output.append(MergePiece(source: .ancestor, range: cursor..<ancestorCount, origin: .ancestor))
