@@ -90,13 +90,14 @@ struct RefinementNeed {
     /// refining them to characters.
     ///
     /// Both hunks lie inside their changed words, so apart they never touch in the three-way
-    /// merge, and each side's text there is taken whole. Farther apart than either side's
-    /// changed text is long, neither can hold text the other typed at its place
-    /// (``RepeatedInsertion``), and no word holds insertions of both (``SharedWordHunks``):
-    /// changed words start and end after spaces. The block must also keep something other than
-    /// spacing outside its changed words, or ``TextDiff/keepsOnlySpacing(_:in:of:)`` could turn
-    /// its characters into whole lines, and it must not reach the end of the text, which
-    /// ``FinalLineBreak`` looks at.
+    /// merge, and each side's text there is taken whole; no word holds insertions of both
+    /// (``SharedWordHunks``), since changed words start and end after spaces. Text one side
+    /// typed in its changed words is lined up with the other side's change
+    /// (``RepeatedInsertion``) only when it repeats the ancestor text up to that change, so
+    /// neither side's changed text may hold the ancestor text between the two. The block must
+    /// also keep something other than spacing outside its changed words, or
+    /// ``TextDiff/keepsOnlySpacing(_:in:of:)`` could turn its characters into whole lines, and it
+    /// must not reach the end of the text, which ``FinalLineBreak`` looks at.
     private func changedWordsStandApart(_ index: Int, from others: RefinementNeed) -> Bool {
         guard let words = changed[index], hunks[index].ancestor.upperBound < diff.ancestorLineStarts.count - 1 else { return false }
         let block = byteRanges(index).ancestor
@@ -104,10 +105,12 @@ struct RefinementNeed {
                 || TextSplitting.containsNonSpacing(diff.ancestor, in: words.ancestor.upperBound..<block.upperBound) else { return false }
         for other in meeting[index] {
             let otherWords = others.changed[other] ?? { let (ancestor, side) = others.byteRanges(other); return DiffHunk(ancestor: ancestor, side: side) }()
-            let gap = otherWords.ancestor.lowerBound >= words.ancestor.upperBound
-                ? otherWords.ancestor.lowerBound - words.ancestor.upperBound
-                : words.ancestor.lowerBound - otherWords.ancestor.upperBound
-            guard gap > max(words.side.count, otherWords.side.count) else { return false }
+            let between = otherWords.ancestor.lowerBound >= words.ancestor.upperBound
+                ? words.ancestor.upperBound..<otherWords.ancestor.lowerBound
+                : otherWords.ancestor.upperBound..<max(otherWords.ancestor.upperBound, words.ancestor.lowerBound)
+            guard !between.isEmpty, !words.ancestor.overlaps(otherWords.ancestor) else { return false }
+            if TextSplitting.contains(diff.side, in: words.side, diff.ancestor, between)
+                || TextSplitting.contains(others.diff.side, in: otherWords.side, diff.ancestor, between) { return false }
         }
         return true
     }

@@ -41,6 +41,26 @@ enum TextSplitting {
         return memchr(base + range.lowerBound, 0x0A, range.count) != nil
     }
 
+    /// Whether `haystack[range]` holds the bytes of `needle[needleRange]` (an empty needle is
+    /// found anywhere).
+    static func contains(
+        _ haystack: UnsafeBufferPointer<UInt8>, in range: Range<Int>,
+        _ needle: UnsafeBufferPointer<UInt8>, _ needleRange: Range<Int>
+    ) -> Bool {
+        let length = needleRange.count
+        guard length > 0 else { return true }
+        guard length <= range.count, let haystackBase = haystack.baseAddress, let needleBase = needle.baseAddress else { return false }
+        let first = needle[needleRange.lowerBound]
+        var position = range.lowerBound
+        while position + length <= range.upperBound {
+            guard let found = memchr(haystackBase + position, Int32(first), range.upperBound - length + 1 - position) else { return false }
+            let start = haystackBase.distance(to: found.assumingMemoryBound(to: UInt8.self))
+            if memcmp(haystackBase + start, needleBase + needleRange.lowerBound, length) == 0 { return true }
+            position = start + 1
+        }
+        return false
+    }
+
     /// Whether `range` of `bytes` holds anything but spaces, tabs, carriage returns and line feeds.
     static func containsNonSpacing(_ bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>) -> Bool {
         for index in range {

@@ -107,6 +107,39 @@ struct TextOnlyMergeTests {
         }
     }
 
+    @Test("text one side typed again just before the other side's edit merges as the full diffs do", arguments: 0..<4)
+    func retypedTextNearEdits(seed: UInt64) {
+        var generator = SeededGenerator(state: seed &+ 400)
+        let words = ["aa", "bb", "cc", "dd", "ee", "a", "b", "ab", "ba"]
+        for _ in 0..<300 {
+            let line = (0..<Int.random(in: 6...14, using: &generator)).map { _ in words.randomElement(using: &generator) ?? "aa" }
+            let ancestor = line.joined(separator: " ") + "\nend line\n"
+            // One side types again some of the words that follow a place, maybe with a letter more.
+            let place = Int.random(in: 0..<(line.count - 2), using: &generator)
+            var typed = Array(line[place..<min(line.count, place + Int.random(in: 1...3, using: &generator))])
+            if Bool.random(using: &generator) { typed[typed.count - 1] += String(typed[typed.count - 1].prefix(1)) }
+            var retyped = line
+            retyped.insert(contentsOf: typed, at: place)
+            // The other side edits a word a little after that place.
+            var edited = line
+            let target = min(line.count - 1, place + Int.random(in: 1...4, using: &generator))
+            switch Int.random(in: 0..<3, using: &generator) {
+            case 0: edited[target] += "x"
+            case 1: edited[target] = "x" + edited[target]
+            default: edited.insert(words.randomElement(using: &generator) ?? "a", at: target)
+            }
+            let first = retyped.joined(separator: " ") + "\nend line\n"
+            let second = edited.joined(separator: " ") + "\nend line\n"
+            for (dominant, subordinate) in [(first, second), (second, first)] {
+                let full = TextMerger().mergeWithOrigins(dominant, withSubordinate: subordinate, commonAncestor: ancestor)
+                let report = TextMerger().mergeReportingConflicts(dominant, withSubordinate: subordinate, commonAncestor: ancestor)
+                let context = "ancestor \(ancestor.debugDescription) dominant \(dominant.debugDescription) subordinate \(subordinate.debugDescription)"
+                #expect(report.text == full.text, "\(context)")
+                #expect(report.conflicts == full.conflicts, "\(context)")
+            }
+        }
+    }
+
     /// Long lines with a word edit (sometimes two) on either side: the edits of the two sides
     /// fall on the same lines, near and far from each other, with repeated words to retype.
     private func editedWords(_ lines: [[String]], _ words: [String], _ generator: inout SeededGenerator) -> String {
