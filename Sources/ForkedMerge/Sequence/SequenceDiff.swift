@@ -173,7 +173,11 @@ enum SequenceDiff {
                 var nextA = aHigh
                 var nextB = bHigh
                 for anchor in anchors.reversed() {
-                    stack.append(.region(aLow: anchor.a + 1, aHigh: nextA, bLow: anchor.b + 1, bHigh: nextB))
+                    // Anchors next to each other on both sides (unchanged lines in a row) leave
+                    // no region between them to diff.
+                    if anchor.a + 1 < nextA || anchor.b + 1 < nextB {
+                        stack.append(.region(aLow: anchor.a + 1, aHigh: nextA, bLow: anchor.b + 1, bHigh: nextB))
+                    }
                     stack.append(.match(MatchRun(a: anchor.a, b: anchor.b, length: 1)))
                     nextA = anchor.a
                     nextB = anchor.b

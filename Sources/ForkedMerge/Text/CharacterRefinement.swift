@@ -190,8 +190,14 @@ enum CharacterRefinement {
     /// compared again, so a collision costs time, never a wrong diff).
     private static func tokenHash<Element: FixedWidthInteger>(_ elements: UnsafeBufferPointer<Element>, _ range: Range<Int>) -> Int {
         if Element.self == UInt8.self {
-            // Bytes eight at a time, and a short token in one load.
-            return Int(truncatingIfNeeded: ByteSliceInterner.hash(unsafeBitCast(elements, to: UnsafeBufferPointer<UInt8>.self), range))
+            let bytes = unsafeBitCast(elements, to: UnsafeBufferPointer<UInt8>.self)
+            // A token of up to eight bytes (most words) is its own bytes in one load, unmixed:
+            // the IDs are only compared, and matched tokens are compared again anyway.
+            if range.count <= 8, let base = bytes.baseAddress {
+                return Int(truncatingIfNeeded: ByteSliceInterner.partialWord(UnsafeRawPointer(base), bytes.count, range))
+            }
+            // Longer ones eight bytes at a time.
+            return Int(truncatingIfNeeded: ByteSliceInterner.hash(bytes, range))
         }
         var hash: UInt64 = 0x243F_6A88_85A3_08D3 ^ UInt64(range.count)
         for index in range {
