@@ -11,24 +11,11 @@ extension CharacterRefinement {
         func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A }
         let shorter = min(ancestorRange.count, sideRange.count)
         var prefix = 0
-        var prefixFound = false
         if let ancestorBase = ancestor.baseAddress, let sideBase = side.baseAddress {
-            // Eight bytes at a time while they agree; in the first word that differs, the
-            // lowest differing bit names the first differing byte (the words are little-endian).
-            let rawAncestor = UnsafeRawPointer(ancestorBase + ancestorRange.lowerBound)
-            let rawSide = UnsafeRawPointer(sideBase + sideRange.lowerBound)
-            while prefix + 8 <= shorter {
-                let difference = rawAncestor.loadUnaligned(fromByteOffset: prefix, as: UInt64.self)
-                    ^ rawSide.loadUnaligned(fromByteOffset: prefix, as: UInt64.self)
-                if difference != 0 {
-                    prefix += difference.trailingZeroBitCount >> 3
-                    prefixFound = true
-                    break
-                }
-                prefix += 8
-            }
+            prefix = TextLines.commonPrefix(
+                UnsafeRawPointer(ancestorBase + ancestorRange.lowerBound), UnsafeRawPointer(sideBase + sideRange.lowerBound), limit: shorter
+            )
         }
-        while !prefixFound, prefix < shorter, ancestor[ancestorRange.lowerBound + prefix] == side[sideRange.lowerBound + prefix] { prefix += 1 }
         while prefix > 0 {
             let a = ancestorRange.lowerBound + prefix
             let b = sideRange.lowerBound + prefix
@@ -38,25 +25,12 @@ extension CharacterRefinement {
             prefix -= 1
         }
         var suffix = 0
-        var suffixFound = false
         if let ancestorBase = ancestor.baseAddress, let sideBase = side.baseAddress {
-            // Eight bytes at a time from the end while they agree; the highest differing bit
-            // names the last differing byte.
-            let rawAncestor = UnsafeRawPointer(ancestorBase + ancestorRange.upperBound)
-            let rawSide = UnsafeRawPointer(sideBase + sideRange.upperBound)
-            while suffix + 8 <= shorter - prefix {
-                let difference = rawAncestor.loadUnaligned(fromByteOffset: -suffix - 8, as: UInt64.self)
-                    ^ rawSide.loadUnaligned(fromByteOffset: -suffix - 8, as: UInt64.self)
-                if difference != 0 {
-                    suffix += difference.leadingZeroBitCount >> 3
-                    suffixFound = true
-                    break
-                }
-                suffix += 8
-            }
+            suffix = TextLines.commonSuffix(
+                endingAt: UnsafeRawPointer(ancestorBase + ancestorRange.upperBound), UnsafeRawPointer(sideBase + sideRange.upperBound),
+                limit: shorter - prefix
+            )
         }
-        while !suffixFound, suffix < shorter - prefix,
-              ancestor[ancestorRange.upperBound - 1 - suffix] == side[sideRange.upperBound - 1 - suffix] { suffix += 1 }
         while suffix > 0 {
             let a = ancestorRange.upperBound - suffix
             let b = sideRange.upperBound - suffix
