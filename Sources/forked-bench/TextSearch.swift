@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import ForkedMerge
 
 /// Byte searches for the benchmarks' watchers, which poll a document every millisecond: the
 /// Foundation `contains` they would otherwise pick folds character clusters through CFString, and
@@ -11,21 +9,7 @@ enum TextSearch {
         var text = text
         var needle = needle
         return text.withUTF8 { haystack in
-            needle.withUTF8 { needle in
-                guard let base = haystack.baseAddress, let wanted = needle.baseAddress, let first = needle.first else {
-                    return needle.isEmpty
-                }
-                // memmem is a GNU extension Swift's Glibc module does not show: memchr for the
-                // first byte, memcmp for the rest.
-                var offset = 0
-                while haystack.count - offset >= needle.count,
-                      let found = memchr(base + offset, Int32(first), haystack.count - offset - needle.count + 1) {
-                    let position = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self))
-                    if memcmp(position, wanted, needle.count) == 0 { return true }
-                    offset = position - base + 1
-                }
-                return false
-            }
+            needle.withUTF8 { needle in TextSplitting.contains(haystack, in: 0..<haystack.count, needle, 0..<needle.count) }
         }
     }
 

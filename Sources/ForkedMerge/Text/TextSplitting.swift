@@ -7,7 +7,7 @@ import Musl
 #endif
 
 /// Splits UTF-8 text into units whose boundaries are always grapheme cluster boundaries.
-enum TextSplitting {
+package enum TextSplitting {
     /// Start offsets of every line (each line ends after its `\n`), followed by the end offset.
     ///
     /// A position right after a line feed is always a grapheme boundary (`\r\n` stays whole).
@@ -42,8 +42,9 @@ enum TextSplitting {
     }
 
     /// Whether `haystack[range]` holds the bytes of `needle[needleRange]` (an empty needle is
-    /// found anywhere).
-    static func contains(
+    /// found anywhere). memmem is a GNU extension Swift's Glibc module does not show: memchr
+    /// finds each place the first byte occurs, memcmp compares the rest.
+    package static func contains(
         _ haystack: UnsafeBufferPointer<UInt8>, in range: Range<Int>,
         _ needle: UnsafeBufferPointer<UInt8>, _ needleRange: Range<Int>
     ) -> Bool {
