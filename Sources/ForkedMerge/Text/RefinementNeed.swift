@@ -11,7 +11,7 @@
 /// the same text. Only blocks whose changes reach a boundary they share are refined.
 ///
 /// Where both sides changed the same lines, a block whose changed words stand far from the
-/// other side's is replaced as one hunk of those words (``BlockRefinement/Kind/changedWords``):
+/// other side's is replaced as one hunk of those words (``BlockRefinement/changedWords(_:)``):
 /// on long lines edited in different places, such as paragraphs of prose, many of the blocks
 /// both sides changed need no character diff.
 struct RefinementNeed {
@@ -77,9 +77,10 @@ struct RefinementNeed {
             }
             if !refine {
                 result.append(.wholeLines)
+            } else if let words = changed[index], changedWordsStandApart(index, words, from: others) {
+                result.append(.changedWords(words))
             } else {
-                let kind: BlockRefinement.Kind = changedWordsStandApart(index, from: others) ? .changedWords : .characters
-                result.append(BlockRefinement(kind: kind, changedWords: changed[index]))
+                result.append(.characters(changedWords: changed[index]))
             }
         }
         return result
@@ -98,17 +99,18 @@ struct RefinementNeed {
     /// also keep something other than spacing outside its changed words, or
     /// ``TextDiff/keepsOnlySpacing(_:in:of:)`` could turn its characters into whole lines, and it
     /// must not reach the end of the text, which ``FinalLineBreak`` looks at.
-    private func changedWordsStandApart(_ index: Int, from others: RefinementNeed) -> Bool {
-        guard let words = changed[index], hunks[index].ancestor.upperBound < diff.ancestorLineStarts.count - 1 else { return false }
+    private func changedWordsStandApart(_ index: Int, _ words: DiffHunk, from others: RefinementNeed) -> Bool {
+        guard hunks[index].ancestor.upperBound < diff.ancestorLineStarts.count - 1 else { return false }
         let block = byteRanges(index).ancestor
         guard TextSplitting.containsNonSpacing(diff.ancestor, in: block.lowerBound..<words.ancestor.lowerBound)
                 || TextSplitting.containsNonSpacing(diff.ancestor, in: words.ancestor.upperBound..<block.upperBound) else { return false }
         for other in meeting[index] {
-            let otherWords = others.changed[other] ?? { let (ancestor, side) = others.byteRanges(other); return DiffHunk(ancestor: ancestor, side: side) }()
-            let between = otherWords.ancestor.lowerBound >= words.ancestor.upperBound
-                ? words.ancestor.upperBound..<otherWords.ancestor.lowerBound
-                : otherWords.ancestor.upperBound..<max(otherWords.ancestor.upperBound, words.ancestor.lowerBound)
-            guard !between.isEmpty, !words.ancestor.overlaps(otherWords.ancestor) else { return false }
+            // A block with unknown changed words has its hunks somewhere in its lines.
+            let otherWords = others.changed[other] ?? others.byteRanges(other)
+            let (first, second) = words.ancestor.lowerBound <= otherWords.ancestor.lowerBound
+                ? (words.ancestor, otherWords.ancestor) : (otherWords.ancestor, words.ancestor)
+            guard first.upperBound < second.lowerBound else { return false }
+            let between = first.upperBound..<second.lowerBound
             if TextSplitting.contains(diff.side, in: words.side, diff.ancestor, between)
                 || TextSplitting.contains(others.diff.side, in: otherWords.side, diff.ancestor, between) { return false }
         }
@@ -116,11 +118,11 @@ struct RefinementNeed {
     }
 
     /// The ancestor and side bytes of block `index`'s lines.
-    private func byteRanges(_ index: Int) -> (ancestor: Range<Int>, side: Range<Int>) {
+    private func byteRanges(_ index: Int) -> DiffHunk {
         let hunk = hunks[index]
-        return (
-            diff.ancestorLineStarts[hunk.ancestor.lowerBound]..<diff.ancestorLineStarts[hunk.ancestor.upperBound],
-            diff.sideLineStarts[hunk.side.lowerBound]..<diff.sideLineStarts[hunk.side.upperBound]
+        return DiffHunk(
+            ancestor: diff.ancestorLineStarts[hunk.ancestor.lowerBound]..<diff.ancestorLineStarts[hunk.ancestor.upperBound],
+            side: diff.sideLineStarts[hunk.side.lowerBound]..<diff.sideLineStarts[hunk.side.upperBound]
         )
     }
 
@@ -128,7 +130,8 @@ struct RefinementNeed {
     /// inside which all its character hunks lie; nil for a block that is no replacement or too
     /// large to be refined directly (its hunks are only known to lie inside its lines).
     private func changedWords(_ index: Int) -> DiffHunk? {
-        let (ancestorRange, sideRange) = byteRanges(index)
+        let bytes = byteRanges(index)
+        let (ancestorRange, sideRange) = (bytes.ancestor, bytes.side)
         guard !ancestorRange.isEmpty, !sideRange.isEmpty, ancestorRange.count + sideRange.count <= TextDiff.chunkingThreshold else { return nil }
         let (ancestor, side) = CharacterRefinement.trimmedToChangedWords(diff.ancestor, ancestorRange, diff.side, sideRange)
         return DiffHunk(ancestor: ancestor, side: side)

@@ -18,7 +18,7 @@ struct TextDiff {
     /// Returns the hunks turning the ancestor into the side, sorted and coalesced.
     func hunks() -> [DiffHunk] {
         let workspace = DiffWorkspace()
-        return hunks(refining: lineHunks(workspace: workspace), where: { _ in .characters }, workspace: workspace)
+        return hunks(refining: lineHunks(workspace: workspace), where: { _ in .characters(changedWords: nil) }, workspace: workspace)
     }
 
     /// The changed blocks of whole lines, in line numbers (the first step of ``hunks()``).
@@ -47,24 +47,19 @@ struct TextDiff {
         for (index, lineHunk) in zip(lineHunks.indices, lineHunks) {
             let ancestorRange = ancestorLineStarts[lineHunk.ancestor.lowerBound]..<ancestorLineStarts[lineHunk.ancestor.upperBound]
             let sideRange = sideLineStarts[lineHunk.side.lowerBound]..<sideLineStarts[lineHunk.side.upperBound]
-            let plan = refinement(index)
-            switch plan.kind {
+            let knownWords: DiffHunk?
+            switch refinement(index) {
             case .wholeLines:
                 result.append(DiffHunk(ancestor: ancestorRange, side: sideRange))
                 continue
-            case .changedWords:
-                if let words = plan.changedWords {
-                    result.append(words)
-                } else {
-                    let (changed, changedSide) = CharacterRefinement.trimmedToChangedWords(ancestor, ancestorRange, side, sideRange)
-                    result.append(DiffHunk(ancestor: changed, side: changedSide))
-                }
+            case .changedWords(let words):
+                result.append(words)
                 continue
-            case .characters:
-                break
+            case .characters(let words):
+                knownWords = words
             }
             let start = result.count
-            if let words = plan.changedWords {
+            if let words = knownWords {
                 CharacterRefinement.appendHunks(
                     ancestor: ancestor, side: side, changedWords: words, workspace: workspace, into: &result
                 )

@@ -235,7 +235,7 @@ struct TextMergeComputation {
     static func sideDiffs(ancestor: UnsafeBufferPointer<UInt8>, lines: TextLines, sides: [SideInput]) -> [SideDiff] {
         let input = SharedInput(ancestor: ancestor, lines: lines, sides: sides)
         guard input.isLong else { return sides.indices.map { input.diff(side: $0) } }
-        return refined(lineDiffs(input, inParallel: true), where: [{ _ in .characters }, { _ in .characters }], inParallel: true)
+        return refined(lineDiffs(input, inParallel: true), where: [{ _ in .characters(changedWords: nil) }, { _ in .characters(changedWords: nil) }], inParallel: true)
     }
 
     /// The diffs of the two sides against the ancestor, refined to characters only where the

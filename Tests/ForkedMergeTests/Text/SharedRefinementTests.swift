@@ -37,7 +37,7 @@ struct SharedRefinementTests {
     func equalsOneThread(seed: UInt64) {
         let (ancestor, dominant, subordinate) = threeTexts(seed: seed, lineCount: 3_000)
         // Every block, and every third, as a text-only merge refines some.
-        for refines in [{ (_: Int) in BlockRefinement.characters }, { (index: Int) in index % 3 == 0 ? .characters : .wholeLines }] {
+        for refines in [{ (_: Int) in BlockRefinement.characters(changedWords: nil) }, { (index: Int) in index % 3 == 0 ? .characters(changedWords: nil) : .wholeLines }] {
             withSides(ancestor, dominant, subordinate, refines: refines) { sides in
                 #expect(sides.allSatisfy { $0.lineHunks.count > SharedRefinement.pieceCount })
                 let shared = SharedRefinement.hunks(of: sides, inParallel: true)
@@ -51,7 +51,7 @@ struct SharedRefinementTests {
     @Test("the pieces cover each side's line hunks once, in order, in about equal shares")
     func piecesCoverEveryHunk() {
         let (ancestor, dominant, subordinate) = threeTexts(seed: 7, lineCount: 2_000)
-        withSides(ancestor, dominant, subordinate, refines: { _ in .characters }) { sides in
+        withSides(ancestor, dominant, subordinate, refines: { _ in .characters(changedWords: nil) }) { sides in
             let pieces = SharedRefinement.pieces(of: sides)
             #expect(pieces.map(\.side) == pieces.map(\.side).sorted())
             for (index, side) in sides.enumerated() {
@@ -69,7 +69,7 @@ struct SharedRefinementTests {
     @Test("sides with no line hunks give no pieces and no hunks")
     func unchangedSides() {
         let text = "one\ntwo\n"
-        withSides(text, text, text, refines: { _ in .characters }) { sides in
+        withSides(text, text, text, refines: { _ in .characters(changedWords: nil) }) { sides in
             #expect(SharedRefinement.pieces(of: sides).isEmpty)
             #expect(SharedRefinement.hunks(of: sides, inParallel: true) == [[], []])
         }
