@@ -57,10 +57,10 @@ struct EditorSyncCommandTests {
                 mentioning: "permission denied", hiding: "visitor-secret"
             )
             try await server.settings().checkConnection()
-            try server.psql("DROP FUNCTION forked_begin_turn(text, bigint)")
+            try server.psql("DROP FUNCTION forked_begin_staged_turn(text, bigint, bytea)")
             try expectOneLineFailure(
                 ["--sync", "postgres://postgres:\(PostgresTestServer.password)@127.0.0.1:\(server.port)/forked?sslmode=disable"],
-                mentioning: "forked_begin_turn", hiding: PostgresTestServer.password
+                mentioning: "forked_begin_staged_turn", hiding: PostgresTestServer.password
             )
         }
     }

@@ -145,8 +145,8 @@ extension PostgresExchange {
     /// other device waits.
     ///
     /// When the commits include this device's own pending upload (it landed, but the answer was
-    /// lost), the server fork restarts from it instead of merging it: main already has those
-    /// changes. The commits before it are merged into main first if the server fork does not
+    /// lost), or a generation that merged it (staged for a turn), the server fork restarts from
+    /// it instead of merging it: main already has those changes. The commits before it are merged into main first if the server fork does not
     /// hold them: an upload's turn publishes its merge of them before writing it (``record(_:)``
     /// after the publish), and a crash in between leaves the repository without them.
     private func rebuilt(_ commits: [ServerCommit], _ local: ExchangeLocalState) throws -> CaughtUp {
@@ -173,6 +173,9 @@ extension PostgresExchange {
             }
             previous = commit.idBytes
             let isPending = commit.idBytes == local.pendingCommit
+            let mergesPending = local.pendingCommit.map { pending in
+                commit.commit.parents.dropFirst().contains { Data($0.bytes) == pending }
+            } ?? false
             if isPending {
                 try applyRun()
                 if let before = value, try before != resource.value(in: Self.serverFork) {
@@ -205,13 +208,27 @@ extension PostgresExchange {
                 }
                 logger.notice("an upload whose answer was lost had landed", metadata: ["generation": "\(commit.generation)"])
             }
+            if mergesPending, let pending = local.pendingCommit {
+                // This device's staged version, merged by the device that held the turn. Main
+                // has its changes: what the generation adds is measured from its value, when
+                // this process still knows it (after a restart the merge finds those changes
+                // on both sides, and keeps them once).
+                try applyRun()
+                let own = stagedUpload(pending)
+                if let own { try resource.restart(Self.serverFork, with: own.value) }
+                landedPending = true
+                updateStatus {
+                    $0.uploads += 1
+                    $0.payloadBytesUploaded += own?.payloadBytes ?? 0
+                }
+            }
         }
         try applyRun()
         guard let value, let snapshot = try? coding.snapshot(of: value), SHA256Digest.digest(of: snapshot) == last.commit.valueDigest else {
             throw PostgresSyncError.corruptDocument("the value rebuilt for generation \(last.generation) does not match its digest")
         }
         let merge = try value != resource.value(in: Self.serverFork) ? resource.preparedMerge(from: Self.serverFork, receiving: value) : nil
-        let remoteDevice = commits.last { $0.idBytes != local.pendingCommit }?.commit.origin
+        let remoteDevice = commits.last { $0.idBytes != local.pendingCommit && $0.commit.origin != deviceID }?.commit.origin
         return CaughtUp(last: last, merge: merge, landedPending: landedPending, remoteDevice: remoteDevice, value: value)
     }
 

@@ -121,6 +121,8 @@ public final class PostgresExchange<RepositoryType: Repository>: Sendable where 
         var receiveScheduled = false
         /// When an upload last found another device's generation first.
         var lastUploadConflict: ContinuousClock.Instant?
+        /// The version this device staged last, for the generation that merges it.
+        var stagedUpload: StagedUpload?
         /// Where wake-ups go while a connection is up.
         var wake: AsyncStream<Wakeup>.Continuation?
         /// The session that set ``wake``.

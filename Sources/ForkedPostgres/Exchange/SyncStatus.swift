@@ -25,8 +25,12 @@ public struct SyncStatus: Sendable, Equatable {
     public var hasPendingChanges = false
     /// The document's generation as last seen on the server.
     public var generation: Int64 = 0
-    /// Uploads that became the document's head.
+    /// Uploads that reached the server: became the document's head, or were merged into one
+    /// with other devices' by whoever held the document's turn.
     public var uploads = 0
+    /// Versions, this device's and others', that this device merged into one generation while
+    /// it held the document's turn: many devices' uploads land as one commit.
+    public var stagedVersionsMerged = 0
     /// Versions from other devices merged into main.
     public var remoteChangesApplied = 0
     /// The device (its ``PostgresExchange/deviceID``, the origin of its commits) that made the

@@ -80,13 +80,8 @@ struct DocumentStore: Sendable {
     ///
     /// The row is updated (or inserted) first; the commit is stored and announced only for the
     /// row the update returned, so an upload that lost the race changes nothing.
-    ///
-    /// - Parameter endingTurn: Whether a commit that lands also ends this connection's turn
-    ///   (``beginTurn(after:on:)``). The turn ends only once the row is updated, so the next
-    ///   device's turn starts by waiting for this statement to commit. A commit that does not
-    ///   land leaves the turn held: end it with ``endTurn(on:)``.
     func publish(
-        _ commit: ServerCommit, expecting expected: Int64, device: String, endingTurn: Bool = false, on connection: PostgresConnection
+        _ commit: ServerCommit, expecting expected: Int64, device: String, on connection: PostgresConnection
     ) async throws -> PublishOutcome {
         // The parameters by number, as both forms of the statement use them; the SQL below is
         // constant text, every value reaches the server as a parameter.
@@ -121,7 +116,7 @@ struct DocumentStore: Sendable {
                 SELECT $1, $3, $7, $8, $9, $10, $11, $12, moved.generation, $5 FROM moved
                 RETURNING generation
             )
-            SELECT pg_notify($13, $14)\(endingTurn ? ", forked_end_turn($1)" : "") FROM stored
+            SELECT pg_notify($13, $14) FROM stored
             """, binds: binds)
         let published = try await connection.query(statement, logger: logger).collect()
         return published.isEmpty ? .generationMoved : .published(generation: commit.generation)
@@ -135,34 +130,6 @@ struct DocumentStore: Sendable {
             "SELECT generation, head, device, model_version FROM forked_documents WHERE name = \(document) FOR UPDATE",
             on: connection
         )
-    }
-
-    /// Begins an upload's turn at the document: waits until no other connection holds it, holds
-    /// it past this statement (a session-level advisory lock: no transaction stays open while the
-    /// device merges), and returns the document's row with the commits after generation `known`
-    /// up to the head, oldest first (none when `known` is 0 or the head), read once the previous
-    /// turn's commit is visible. `nil` for a document not yet published.
-    ///
-    /// The turn ends when a publish with `endingTurn` lands, with ``endTurn(on:)``, or with the
-    /// connection: the server keeps it for as long as the session lives.
-    func beginTurn(after known: Int64, on connection: PostgresConnection) async throws -> (Head?, [ServerCommit]) {
-        var head: Head?
-        var commits: [ServerCommit] = []
-        let rows = try await connection.query("SELECT * FROM forked_begin_turn(\(document), \(known))", logger: logger)
-        for try await row in rows.decode(
-            (Int64, Data, String, Int, Data?, Data?, String?, Int64?, Data?, Int16?, Data?, Int64?, Int?).self
-        ) {
-            head = Head(generation: row.0, head: row.1, device: row.2, modelVersion: row.3)
-            // A head with no commits to return comes as one row whose commit columns are null.
-            guard let id = row.4, let parents = row.5, let origin = row.6, let time = row.7, let digest = row.8,
-                  let kind = row.9, let payload = row.10, let generation = row.11, let modelVersion = row.12
-            else { continue }
-            commits.append(try ServerCommit(
-                storedID: id, parents: parents, origin: origin, timeMilliseconds: time, valueDigest: digest, kind: kind,
-                payload: payload, generation: generation, modelVersion: modelVersion
-            ))
-        }
-        return (head, commits)
     }
 
     /// Ends this connection's turn at the document, if it holds one.

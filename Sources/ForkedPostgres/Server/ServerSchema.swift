@@ -128,6 +128,123 @@ enum ServerSchema {
             $$
             """,
         ],
+        // Group commit: a device stages its version, then waits for the turn; whoever gets the
+        // turn merges every staged version into one generation, and a device whose version was
+        // taken meanwhile gets the turn only to see that and give it straight back (in the
+        // server, with no round trip to the device). Taken versions move to forked_commits as
+        // commits that made no generation, parents of the generation that merged them.
+        [
+            """
+            CREATE TABLE forked_staged (
+                document text NOT NULL,
+                id bytea NOT NULL,
+                parents bytea NOT NULL,
+                origin text NOT NULL,
+                time_ms bigint NOT NULL,
+                value_digest bytea NOT NULL,
+                kind smallint NOT NULL CHECK (kind IN (0, 1)),
+                payload bytea NOT NULL,
+                base_generation bigint NOT NULL,
+                model_version integer NOT NULL,
+                staged_at timestamptz NOT NULL DEFAULT clock_timestamp(),
+                PRIMARY KEY (document, id)
+            )
+            """,
+            // Row kinds: 0 the head, turn held; 1 the head, turn not held (the version named was
+            // taken, or dropped, while the device waited); 2 a commit after `known`; 3 a staged version.
+            """
+            CREATE FUNCTION forked_begin_staged_turn(document_name text, known bigint, staged_id bytea)
+            RETURNS TABLE (
+                row_kind smallint, head_generation bigint, head_id bytea, head_device text, head_model_version integer,
+                id bytea, parents bytea, origin text, time_ms bigint, value_digest bytea, kind smallint,
+                payload bytea, generation bigint, model_version integer
+            )
+            LANGUAGE plpgsql VOLATILE AS $$
+            DECLARE
+                locked forked_documents%ROWTYPE;
+                published boolean;
+                holding boolean;
+            BEGIN
+                PERFORM pg_advisory_lock(1718579819, hashtext(document_name));
+                -- Waits for the previous turn's publish to commit, so what follows sees it.
+                SELECT * INTO locked FROM forked_documents d WHERE d.name = document_name FOR UPDATE;
+                published := FOUND;
+                holding := published AND EXISTS (
+                    SELECT 1 FROM forked_staged s WHERE s.document = document_name AND s.id = staged_id
+                );
+                IF NOT holding THEN
+                    PERFORM pg_advisory_unlock(1718579819, hashtext(document_name));
+                END IF;
+                IF NOT published THEN
+                    RETURN;
+                END IF;
+                RETURN QUERY SELECT (CASE WHEN holding THEN 0 ELSE 1 END)::smallint,
+                    locked.generation, locked.head, locked.device, locked.model_version,
+                    NULL::bytea, NULL::bytea, NULL::text, NULL::bigint, NULL::bytea, NULL::smallint, NULL::bytea,
+                    NULL::bigint, NULL::integer;
+                RETURN QUERY SELECT 2::smallint, locked.generation, locked.head, locked.device, locked.model_version,
+                    c.id, c.parents, c.origin, c.time_ms, c.value_digest, c.kind, c.payload, c.generation, c.model_version
+                    FROM forked_commits c
+                    WHERE c.document = document_name AND known > 0 AND c.generation > known AND c.generation <= locked.generation
+                    ORDER BY c.generation;
+                IF holding THEN
+                    RETURN QUERY SELECT 3::smallint, locked.generation, locked.head, locked.device, locked.model_version,
+                        s.id, s.parents, s.origin, s.time_ms, s.value_digest, s.kind, s.payload, s.base_generation,
+                        s.model_version
+                        FROM forked_staged s WHERE s.document = document_name ORDER BY s.staged_at, s.id;
+                END IF;
+            END
+            $$
+            """,
+            // All or nothing: when a version to take was withdrawn, or the document is no longer
+            // at `expected`, nothing changes, the turn stays held, and the answer is false.
+            """
+            CREATE FUNCTION forked_publish_staged(
+                document_name text, expected bigint, new_generation bigint, new_id bytea, publisher text,
+                new_model_version integer, new_parents bytea, new_origin text, new_time_ms bigint, new_digest bytea,
+                new_kind smallint, new_payload bytea, taken bytea[], dropped bytea[], channel text, announcement text
+            ) RETURNS boolean
+            LANGUAGE plpgsql VOLATILE AS $$
+            DECLARE
+                moved integer;
+            BEGIN
+                BEGIN
+                    DELETE FROM forked_staged s WHERE s.document = document_name AND s.id = ANY(dropped);
+                    WITH gone AS (
+                        DELETE FROM forked_staged s WHERE s.document = document_name AND s.id = ANY(taken)
+                        RETURNING s.id, s.parents, s.origin, s.time_ms, s.value_digest, s.kind, s.payload, s.model_version
+                    ), kept AS (
+                        INSERT INTO forked_commits
+                            (document, id, parents, origin, time_ms, value_digest, kind, payload, generation, model_version)
+                        SELECT document_name, g.id, g.parents, g.origin, g.time_ms, g.value_digest, g.kind, g.payload,
+                            NULL, g.model_version
+                        FROM gone g
+                        ON CONFLICT (document, id) DO NOTHING
+                    )
+                    SELECT count(*) INTO moved FROM gone;
+                    IF moved <> coalesce(array_length(taken, 1), 0) THEN
+                        RAISE EXCEPTION 'a staged version was withdrawn';
+                    END IF;
+                    UPDATE forked_documents d SET generation = new_generation, head = new_id, device = publisher,
+                        model_version = new_model_version, updated_at = now()
+                    WHERE d.name = document_name AND d.generation = expected;
+                    IF NOT FOUND THEN
+                        RAISE EXCEPTION 'the document moved';
+                    END IF;
+                    INSERT INTO forked_commits
+                        (document, id, parents, origin, time_ms, value_digest, kind, payload, generation, model_version)
+                    VALUES (document_name, new_id, new_parents, new_origin, new_time_ms, new_digest, new_kind, new_payload,
+                        new_generation, new_model_version);
+                    PERFORM pg_notify(channel, announcement);
+                EXCEPTION WHEN raise_exception THEN
+                    RETURN false;
+                END;
+                PERFORM pg_advisory_unlock(1718579819, hashtext(document_name));
+                RETURN true;
+            END
+            $$
+            """,
+        ],
     ]
 
     /// Brings the database's tables to ``currentVersion`` and checks that they are usable (``probes``).
@@ -173,8 +290,13 @@ enum ServerSchema {
         "SELECT document, device, head, commit_id, updated_at FROM forked_history_heads LIMIT 0",
         "SELECT document, before_ms FROM forked_history_collections LIMIT 0",
         """
-        SELECT 'forked_lock_document(text,bigint)'::regprocedure, 'forked_begin_turn(text,bigint)'::regprocedure,
+        SELECT 'forked_begin_staged_turn(text,bigint,bytea)'::regprocedure,
+               'forked_publish_staged(text,bigint,bigint,bytea,text,integer,bytea,text,bigint,bytea,smallint,bytea,bytea[],bytea[],text,text)'::regprocedure,
                'forked_end_turn(text)'::regprocedure
+        """,
+        """
+        SELECT document, id, parents, origin, time_ms, value_digest, kind, payload, base_generation, model_version, staged_at
+        FROM forked_staged LIMIT 0
         """,
     ]
 }

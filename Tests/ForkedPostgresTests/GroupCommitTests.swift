@@ -1,0 +1,93 @@
+import Forked
+import ForkedPostgres
+import Foundation
+import Testing
+
+/// Many devices uploading at once: their versions are staged and whoever holds the document's
+/// turn merges them all into one generation.
+@Suite(.enabled(if: PostgresTestServer.isAvailable, Comment(rawValue: PostgresTestServer.unavailableReason ?? "")))
+struct GroupCommitTests {
+    /// `count` devices on one document, each inserting `editsEach` lines `d<device>-<k>` at random
+    /// places, all at once; `during` runs every 30 ms while they type.
+    private func typeTogether(
+        devices count: Int, editsEach: Int, server: PostgresTestServer, during: @escaping @Sendable () throws -> Void = {}
+    ) async throws -> (devices: [Device], expected: Set<String>) {
+        let first = try Device(settings: server.settings(), initialText: "start\n")
+        var devices = [first]
+        for _ in 1..<count { devices.append(try Device(settings: server.settings())) }
+        for device in devices { device.exchange.start() }
+        #expect(await eventually { converged(devices) && devices.allSatisfy { $0.text == "start\n" } })
+        let meanwhile = Task {
+            while !Task.isCancelled {
+                try during()
+                try await Task.sleep(for: .milliseconds(30))
+            }
+        }
+        defer { meanwhile.cancel() }
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for (number, device) in devices.enumerated() {
+                group.addTask {
+                    for index in 0..<editsEach {
+                        let place = Double.random(in: 0..<1)
+                        try device.edit { text in
+                            var lines = text.split(separator: "\n").map(String.init)
+                            lines.insert("d\(number)-\(index)", at: min(lines.count, Int(place * Double(lines.count + 1))))
+                            text = lines.map { $0 + "\n" }.joined()
+                        }
+                        try await Task.sleep(for: .milliseconds(Int.random(in: 5...25)))
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        let expected = Set((0..<count).flatMap { device in (0..<editsEach).map { "d\(device)-\($0)" } } + ["start"])
+        return (devices, expected)
+    }
+
+    /// Every device holds every line once.
+    private func expectEveryLineOnce(_ devices: [Device], _ expected: Set<String>) throws {
+        for device in devices {
+            let lines = try #require(device.text).split(separator: "\n").map(String.init)
+            #expect(lines.count == expected.count)
+            #expect(Set(lines) == expected)
+        }
+    }
+
+    @Test func devicesUploadingAtOnceLandTogetherInFewerGenerations() async throws {
+        try await withPostgresServer { server in
+            let (devices, expected) = try await typeTogether(devices: 6, editsEach: 15, server: server)
+            defer { Task { for device in devices { await device.remove() } } }
+            #expect(await eventually(timeout: .seconds(40)) { converged(devices) && devices.allSatisfy { !$0.exchange.status.hasPendingChanges } })
+            try expectEveryLineOnce(devices, expected)
+            // A generation whose parents are the head before it and two or more staged versions.
+            let widest = try server.psql("SELECT coalesce(max(length(parents)) / 32, 0) FROM forked_commits WHERE generation IS NOT NULL")
+            #expect((Int(widest) ?? 0) >= 3, "no generation merged two staged versions")
+            let merged = devices.map(\.exchange.status.stagedVersionsMerged).reduce(0, +)
+            let staged = try Int(server.psql("SELECT count(*) FROM forked_commits WHERE generation IS NULL")) ?? 0
+            // Every staged version was merged once, by one device, and is kept as a commit.
+            #expect(merged == staged && merged > 0)
+            #expect(try server.psql("SELECT count(*) FROM forked_staged") == "0")
+            let uploads = devices.map(\.exchange.status.uploads).reduce(0, +)
+            let generations = try Int(server.psql("SELECT generation FROM forked_documents")) ?? 0
+            #expect(generations < uploads, "every upload made its own generation")
+        }
+    }
+
+    @Test func backendsKilledInTheirTurnOrWaitingForItLoseAndDoubleNothing() async throws {
+        try await withPostgresServer { server in
+            // Ends the connections that hold or wait for a turn: versions are left staged, some
+            // merged by the next turn, others taken back by their device when it reconnects.
+            let kill: @Sendable () throws -> Void = {
+                try server.psql("""
+                    SELECT count(pg_terminate_backend(pid)) FROM pg_locks
+                    WHERE locktype = 'advisory' AND pid <> pg_backend_pid()
+                    """)
+            }
+            let (devices, expected) = try await typeTogether(devices: 4, editsEach: 30, server: server, during: kill)
+            defer { Task { for device in devices { await device.remove() } } }
+            #expect(await eventually(timeout: .seconds(60)) { converged(devices) && devices.allSatisfy { !$0.exchange.status.hasPendingChanges } })
+            try expectEveryLineOnce(devices, expected)
+            #expect(try server.psql("SELECT count(*) FROM forked_staged") == "0")
+        }
+    }
+}
