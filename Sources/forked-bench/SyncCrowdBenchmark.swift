@@ -47,9 +47,9 @@ struct SyncCrowdBenchmark {
                 note: "goal < \(Int(Self.goalP99)) ms: \(p99 < Self.goalP99 ? "met" : "MISSED"); max \(ResultTable.format(outcome.propagation.max() ?? .nan, decimals: 0)) ms"
             ))
             rows.append(BenchmarkRow(
-                name: "commits held", size: label, milliseconds: .nan,
-                note: "\(ResultTable.format(outcome.commitsPerSecond, decimals: 1))/s for \(count * Self.editsPerSecond) edits/s offered; "
-                    + "\(outcome.uploads) commits, \(outcome.conflicts) generation conflicts retried; "
+                name: "uploads held", size: label, milliseconds: .nan,
+                note: "\(ResultTable.format(outcome.uploadsPerSecond, decimals: 1))/s for \(count * Self.editsPerSecond) edits/s offered; "
+                    + "\(outcome.uploads) uploads in \(outcome.generations) generations, \(outcome.conflicts) met another device's; "
                     + "lost \(outcome.lost), duplicated \(outcome.duplicated) of \(count * Self.editsPerDevice) lines"
             ))
         }
@@ -58,8 +58,10 @@ struct SyncCrowdBenchmark {
 
     private struct Outcome {
         var propagation: [Double] = []
-        var commitsPerSecond = 0.0
+        var uploadsPerSecond = 0.0
         var uploads = 0
+        /// Generations the uploads made: fewer when turns merged several devices' versions into one.
+        var generations: Int64 = 0
         var conflicts = 0
         var lost = 0
         var duplicated = 0
@@ -146,10 +148,12 @@ struct SyncCrowdBenchmark {
             outcome.duplicated += counts.values.filter { $0 > 1 }.count
             outcome.uploads += report.uploads
             outcome.conflicts += report.conflicts
+            // The seed made the first generation.
+            outcome.generations = max(outcome.generations, report.generation - 1)
         }
         // Every pair that never arrived counts as lost above; the time it took the last device to converge bounds the run.
         let end = reports.compactMap(\.convergedAt).max() ?? start
-        outcome.commitsPerSecond = Double(outcome.uploads) / max(end - start, 0.001)
+        outcome.uploadsPerSecond = Double(outcome.uploads) / max(end - start, 0.001)
         return outcome
     }
 

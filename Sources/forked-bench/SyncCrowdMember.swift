@@ -18,6 +18,8 @@ struct SyncCrowdMember {
         var finalText = ""
         var uploads = 0
         var conflicts = 0
+        /// The document's generation this device saw last.
+        var generation: Int64 = 0
         /// When its text first held every expected line.
         var convergedAt: Double?
     }
@@ -120,6 +122,7 @@ struct SyncCrowdMember {
         let finished = report.state.withLock { report in
             report.finalText = finalText
             report.uploads = status.uploads
+            report.generation = status.generation
             report.conflicts = status.conflicts
             return report
         }
