@@ -1,5 +1,6 @@
 import Forked
-import ForkedPostgres
+@testable import ForkedPostgres
+import Logging
 import Foundation
 import Testing
 
@@ -70,6 +71,43 @@ struct GroupCommitTests {
             let uploads = devices.map(\.exchange.status.uploads).reduce(0, +)
             let generations = try Int(server.psql("SELECT generation FROM forked_documents")) ?? 0
             #expect(generations < uploads, "every upload made its own generation")
+        }
+    }
+
+    @Test func aVersionMergedWhileItsDeviceWasStoppedIsReadBackOnRestart() async throws {
+        try await withPostgresServer { server in
+            let first = try Device(settings: server.settings(), initialText: "a\nb\nc\n")
+            let second = try Device(settings: server.settings())
+            defer { Task { await first.remove(); await second.remove() } }
+            first.exchange.start()
+            second.exchange.start()
+            #expect(await eventually { converged([first, second]) && second.text == "a\nb\nc\n" })
+            await first.exchange.stop()
+            await second.exchange.stop()
+
+            // The first device stages a version and stops before its turn comes…
+            try first.edit { $0 = "a\nX\nb\nc\n" }
+            let connector = PostgresConnector(settings: server.settings(), connectTimeout: .seconds(10), logger: Logger(label: "test"))
+            let staged = try await connector.withConnection { connection in
+                let prepared = try #require(try first.exchange.prepareUpload())
+                try await first.exchange.store.stage(StagedVersion(prepared.commit, basedOn: prepared.expected), on: connection)
+                // …and the second, in its turn, merges it with its own.
+                try second.edit { $0 = "a\nP\nb\nQ\nc\n" }
+                #expect(try await second.exchange.uploadThroughStage(contended: true, on: connection))
+                return prepared.commit.idBytes
+            }
+            #expect(try server.psql("SELECT max(length(parents)) / 32 FROM forked_commits WHERE generation IS NOT NULL") == "3")
+            let merged = try #require(second.text)
+            #expect(Set(merged.split(separator: "\n")) == ["a", "b", "c", "X", "P", "Q"])
+
+            // Restarted, the first device finds its version merged, and what it measures the
+            // generation against is that version, read back from the server.
+            let restarted = try Device(settings: server.settings(), directory: first.directory)
+            restarted.exchange.start()
+            #expect(await eventually { restarted.text == merged && !restarted.exchange.status.hasPendingChanges })
+            #expect(restarted.exchange.status.uploads == 1)
+            #expect(restarted.exchange.stagedUpload(staged) != nil, "the staged version was not read back")
+            await restarted.exchange.stop()
         }
     }
 

@@ -49,6 +49,7 @@ extension PostgresExchange {
         guard let last = commits.last, last.idBytes == head.head, last.generation == head.generation else {
             throw PostgresSyncError.corruptDocument("'\(document)' at generation \(head.generation) misses commits")
         }
+        try await recallStagedUpload(mergedIn: commits, on: connection)
         if !local.hasFetched, let ancestor = try await joinAncestor(on: connection) {
             // Until the state records this fetch, a restart of the exchange starts the join over.
             try resource.restart(Self.serverFork, with: ancestor)
@@ -210,9 +211,9 @@ extension PostgresExchange {
             }
             if mergesPending, let pending = local.pendingCommit {
                 // This device's staged version, merged by the device that held the turn. Main
-                // has its changes: what the generation adds is measured from its value, when
-                // this process still knows it (after a restart the merge finds those changes
-                // on both sides, and keeps them once).
+                // has its changes: what the generation adds is measured from its value, kept
+                // while it waited or read back after a restart (``recallStagedUpload``); when
+                // neither can be had, the merge finds those changes on both sides.
                 try applyRun()
                 let own = stagedUpload(pending)
                 if let own { try resource.restart(Self.serverFork, with: own.value) }

@@ -205,6 +205,28 @@ extension PostgresExchange {
         if localState.pendingCommit == pending { try clearPendingCommit() }
     }
 
+    /// After a restart, reads back from the server the value of this device's staged version
+    /// that one of `commits` merged, when it was made from the version the server fork holds:
+    /// what main's changes are measured from (``rebuilt(_:_:)``), rather than finding them on
+    /// both sides of the merge.
+    func recallStagedUpload(mergedIn commits: [ServerCommit], on connection: PostgresConnection) async throws {
+        let local = localState
+        guard let pending = local.pendingCommit, stagedUpload(pending) == nil,
+              commits.contains(where: { $0.commit.parents.dropFirst().contains { Data($0.bytes) == pending } }),
+              let staged = try await store.storedCommit(pending, on: connection),
+              staged.parents.first.map({ Data($0.bytes) }) == local.head,
+              let base = try resource.value(in: Self.serverFork), try holdsRecordedHead(base, local)
+        else { return }
+        let value: Resource
+        switch staged.body {
+        case .snapshot(let data): value = try coding.value(fromSnapshot: data)
+        case .delta(let data): value = try coding.applying(deltas: [data], to: base)
+        case .anchored: return
+        }
+        guard SHA256Digest.digest(of: try coding.snapshot(of: value)) == staged.valueDigest else { return }
+        shared.withLock { $0.stagedUpload = StagedUpload(id: pending, value: value, payloadBytes: staged.body.payload.count) }
+    }
+
     /// The version this device staged as `id`, while this process knows it.
     func stagedUpload(_ id: Data) -> StagedUpload? {
         shared.withLock { state in state.stagedUpload.flatMap { $0.id == id ? $0 : nil } }

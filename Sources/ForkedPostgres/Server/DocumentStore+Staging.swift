@@ -1,4 +1,5 @@
 import Foundation
+import ForkedHistory
 import PostgresNIO
 
 /// Group commit: versions staged by devices that wait for the document's turn, merged by the one
@@ -81,6 +82,24 @@ extension DocumentStore {
             }
         }
         return StagedTurn(head: head, commits: commits, staged: holding ? staged : nil)
+    }
+
+    /// The commit `id` of the document's history: a version a turn merged is kept there.
+    func storedCommit(_ id: Data, on connection: PostgresConnection) async throws -> HistoryCommit? {
+        let rows = try await connection.query(
+            """
+            SELECT id, parents, origin, time_ms, value_digest, kind, payload FROM forked_commits
+            WHERE document = \(document) AND id = \(id)
+            """,
+            logger: logger
+        )
+        for try await (id, parents, origin, time, digest, kind, payload) in rows.decode((Data, Data, String, Int64, Data, Int16, Data).self) {
+            return try ServerCommit.historyCommit(
+                storedID: id, parents: parents, origin: origin, timeMilliseconds: time, valueDigest: digest, kind: kind,
+                payload: payload, describedAs: "a merged version"
+            )
+        }
+        return nil
     }
 
     /// In the turn: makes `commit` (parents: the head at `expected`, then the versions `taken`) the
