@@ -13,7 +13,7 @@ extension PostgresExchange {
     ///
     /// The value is rebuilt from the commits after the one the server fork holds, or from the
     /// newest snapshot when that one is unknown. `fetched`: those commits when they were read
-    /// with the head (``DocumentStore/beginTurn(after:on:)``).
+    /// with the head (``DocumentStore/beginStagedTurn(after:staged:on:)``).
     func catchUp(to head: DocumentStore.Head?, fetched: [ServerCommit]? = nil, on connection: PostgresConnection) async throws {
         if let caughtUp = try await caughtUp(to: head, fetched: fetched, on: connection) { try record(caughtUp) }
     }
@@ -70,7 +70,7 @@ extension PostgresExchange {
         try coding.checkModelVersion(earliest.modelVersion)
         let version = try coding.value(fromSnapshot: data)
         // A version that does not match its digest is left to the rebuild, which reports it.
-        guard SHA256Digest.digest(of: try coding.snapshot(of: version)) == earliest.commit.valueDigest,
+        guard try coding.holds(version, of: earliest.commit),
               ValueMerging.descends(main, from: version)
         else { return nil }
         logger.notice("joining as a copy of an earlier version", metadata: ["generation": "\(earliest.generation)"])
@@ -147,8 +147,8 @@ extension PostgresExchange {
     ///
     /// When the commits include this device's own pending upload (it landed, but the answer was
     /// lost), or a generation that merged it (staged for a turn), the server fork restarts from
-    /// it instead of merging it: main already has those changes. The commits before it are merged into main first if the server fork does not
-    /// hold them: an upload's turn publishes its merge of them before writing it (``record(_:)``
+    /// it instead of merging it: main already has those changes. The commits before a pending
+    /// upload are merged into main first if the server fork does not hold them: an upload's turn publishes its merge of them before writing it (``record(_:)``
     /// after the publish), and a crash in between leaves the repository without them.
     private func rebuilt(_ commits: [ServerCommit], _ local: ExchangeLocalState) throws -> CaughtUp {
         guard let last = commits.last else { throw PostgresSyncError.corruptDocument("'\(document)' has no commits to catch up with") }

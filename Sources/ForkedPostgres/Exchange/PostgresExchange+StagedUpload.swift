@@ -118,16 +118,7 @@ extension PostgresExchange {
                 throw PostgresSyncError.corruptDocument("it was not made from generation \(version.baseGeneration)")
             }
             try coding.checkModelVersion(version.modelVersion)
-            let value: Resource
-            switch version.commit.body {
-            case .snapshot(let data): value = try coding.value(fromSnapshot: data)
-            case .delta(let data): value = try coding.applying(deltas: [data], to: base.value)
-            case .anchored: throw PostgresSyncError.corruptDocument("it is a delta against an older version")
-            }
-            guard SHA256Digest.digest(of: try coding.snapshot(of: value)) == version.commit.valueDigest else {
-                throw PostgresSyncError.corruptDocument("its value does not match its digest")
-            }
-            return value
+            return try coding.value(of: version.commit, madeFrom: base.value)
         } catch {
             logger.warning("a staged version was dropped", metadata: ["version": "\(version.commit.id.hex)", "reason": "\(error)"])
             return nil
@@ -183,8 +174,8 @@ extension PostgresExchange {
             case .anchored:
                 current = nil
             }
-            if let current, generations.contains(commit.generation),
-               SHA256Digest.digest(of: try coding.snapshot(of: current.value)) == commit.commit.valueDigest {
+            // Only the versions asked for are checked: the digest costs a snapshot of the value.
+            if let current, generations.contains(commit.generation), try coding.holds(current.value, of: commit.commit) {
                 found[commit.generation] = current
             }
         }
@@ -215,15 +206,9 @@ extension PostgresExchange {
               commits.contains(where: { $0.commit.parents.dropFirst().contains { Data($0.bytes) == pending } }),
               let staged = try await store.storedCommit(pending, on: connection),
               staged.parents.first.map({ Data($0.bytes) }) == local.head,
-              let base = try resource.value(in: Self.serverFork), try holdsRecordedHead(base, local)
+              let base = try resource.value(in: Self.serverFork), try holdsRecordedHead(base, local),
+              let value = try? coding.value(of: staged, madeFrom: base)
         else { return }
-        let value: Resource
-        switch staged.body {
-        case .snapshot(let data): value = try coding.value(fromSnapshot: data)
-        case .delta(let data): value = try coding.applying(deltas: [data], to: base)
-        case .anchored: return
-        }
-        guard SHA256Digest.digest(of: try coding.snapshot(of: value)) == staged.valueDigest else { return }
         shared.withLock { $0.stagedUpload = StagedUpload(id: pending, value: value, payloadBytes: staged.body.payload.count) }
     }
 

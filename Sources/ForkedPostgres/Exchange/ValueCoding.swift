@@ -49,6 +49,34 @@ struct ValueCoding<Value: Codable>: Sendable {
         }
     }
 
+    /// The value `commit` makes from `base` (its first parent's value), checked against the
+    /// commit's digest.
+    ///
+    /// - Throws: ``PostgresSyncError/corruptDocument(_:)`` for an anchored delta (its base is an
+    ///   older version than the parent), a delta that does not apply, or a digest that does not match.
+    func value(of commit: HistoryCommit, madeFrom base: Value) throws -> Value {
+        let value: Value
+        switch commit.body {
+        case .snapshot(let data): value = try self.value(fromSnapshot: data)
+        case .delta(let data): value = try applying(deltas: [data], to: base)
+        case .anchored: throw PostgresSyncError.corruptDocument("commit \(commit.id.hex) is a delta against an older version")
+        }
+        try check(value, against: commit)
+        return value
+    }
+
+    /// Whether `value` is the value `commit` records the digest of.
+    func holds(_ value: Value, of commit: HistoryCommit) throws -> Bool {
+        SHA256Digest.digest(of: try snapshot(of: value)) == commit.valueDigest
+    }
+
+    /// Throws unless `value` is the value `commit` records the digest of.
+    func check(_ value: Value, against commit: HistoryCommit) throws {
+        guard try holds(value, of: commit) else {
+            throw PostgresSyncError.corruptDocument("the value of commit \(commit.id.hex) does not match its digest")
+        }
+    }
+
     private static func delta<Typed: HistoryValue>(_ value: Typed, from base: Value) throws -> Data? {
         guard let base = base as? Typed else { return nil }
         return try value.delta(from: base)
