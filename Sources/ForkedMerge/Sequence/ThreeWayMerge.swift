@@ -55,6 +55,11 @@ struct ThreeWayMerge {
     ///
     /// Plain numbers only: a merge keeps one record per group, thousands for a long text, and
     /// records holding their conflicts' arrays made them large and copied through value witnesses.
+    /// Storage for the pieces of one merge to the next (see ``ReusedArrays``); a caller done
+    /// with a merge's pieces gives them back here.
+    static let pieceArrays = ReusedArrays<MergePiece>()
+    private static let recordArrays = ReusedArrays<Record>()
+
     private struct Record {
         var group: Group
         var outputStart: Int
@@ -108,10 +113,8 @@ struct ThreeWayMerge {
     /// Returns the merged sequence as pieces, with the true conflicts in it: the places where
     /// both sides changed the same elements differently and both versions were kept.
     func merged() -> ThreeWayMergeOutput {
-        var output: [MergePiece] = []
-        output.reserveCapacity(hunks.count * 2 + 1)
-        var records: [Record] = []
-        records.reserveCapacity(hunks.count)
+        var output = Self.pieceArrays.take(capacity: hunks.count * 2 + 1)
+        var records = Self.recordArrays.take(capacity: hunks.count)
         var conflicts: [ConflictRecord] = []
         var cursor = 0
         var index = 0
@@ -195,6 +198,7 @@ struct ThreeWayMerge {
         if cursor < ancestorCount {
             output.append(MergePiece(source: .ancestor, range: cursor..<ancestorCount, origin: .ancestor))
         }
+        Self.recordArrays.give(consume records)
         return ThreeWayMergeOutput(pieces: output, conflicts: conflicts.map(\.span))
     }
 }

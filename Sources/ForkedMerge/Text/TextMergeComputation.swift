@@ -6,7 +6,7 @@ import Dispatch
 /// exists inside ``run(ancestor:dominant:subordinate:_:)``.
 struct TextMergeComputation {
     let policy: TextMergePolicy
-    let pieces: [MergePiece]
+    private(set) var pieces: [MergePiece]
     let conflictSpans: [MergeConflictSpan]
     let dominantHunks: [DiffHunk]
     let subordinateHunks: [DiffHunk]
@@ -34,7 +34,7 @@ struct TextMergeComputation {
         let diffs = textOnly
             ? sideDiffsRefinedWhereBothChanged(ancestor: ancestor, lines: ancestorLines, dominant: dominant, subordinate: subordinate)
             : sideDiffs(ancestor: ancestor, lines: ancestorLines, sides: [dominant, subordinate])
-        return body(TextMergeComputation(ancestor, dominant, subordinate, diffs[0].hunks, diffs[1].hunks))
+        return finish(TextMergeComputation(ancestor, dominant, subordinate, diffs[0].hunks, diffs[1].hunks), body)
     }
 
     /// Merges the three texts with side diffs computed earlier by ``sideDiffs(ancestor:lines:sides:)``
@@ -44,8 +44,19 @@ struct TextMergeComputation {
         _ body: (TextMergeComputation) -> R
     ) -> R {
         withBuffers(ancestor, dominant, subordinate) { ancestorBuffer, dominantBuffer, subordinateBuffer in
-            body(TextMergeComputation(ancestorBuffer, dominantBuffer, subordinateBuffer, dominantHunks, subordinateHunks))
+            finish(TextMergeComputation(ancestorBuffer, dominantBuffer, subordinateBuffer, dominantHunks, subordinateHunks), body)
         }
+    }
+
+    /// Hands `computation` to `body`, then its pieces' storage to the next merge
+    /// (``ThreeWayMerge/pieceArrays``).
+    private static func finish<R>(_ computation: consuming TextMergeComputation, _ body: (TextMergeComputation) -> R) -> R {
+        var computation = computation
+        let result = body(computation)
+        var pieces: [MergePiece] = []
+        swap(&pieces, &computation.pieces)
+        ThreeWayMerge.pieceArrays.give(consume pieces)
+        return result
     }
 
     /// Calls `body` with the UTF-8 storage of the three texts (read in place, no copies).
