@@ -215,6 +215,10 @@ enum SequenceDiff {
         fromMatches matches: [MatchRun], ancestorCount: Int, sideCount: Int,
         offsetBy ancestorOffset: Int, _ sideOffset: Int, into result: inout [DiffHunk]
     ) {
+        // A hunk between every two runs of matches at most: one growth, not a doubling series
+        // (and at least doubling, as this appends to arrays built up over many calls).
+        let needed = result.count + matches.count + 1
+        if result.capacity < needed { result.reserveCapacity(max(needed, 2 * result.capacity)) }
         var a = 0
         var b = 0
         for run in matches {

@@ -142,6 +142,8 @@ extension ThreeWayMerge {
     /// One side's version of the group's ancestor range.
     private func version(of side: MergeSide, in group: Group) -> [MergePiece] {
         var pieces: [MergePiece] = []
+        // At most a piece of the ancestor before each hunk, the hunk, and the ancestor after.
+        pieces.reserveCapacity(2 * group.indices.count + 1)
         var cursor = group.range.lowerBound
         let source: MergeSource = side == .dominant ? .dominant : .subordinate
         let origin: MergeOrigin = side == .dominant ? .dominant : .subordinate

@@ -34,6 +34,7 @@ enum SharedRefinement {
         // concurrentPerform returns once both threads are done, so every piece's slot is written.
         return sides.indices.map { index in
             var hunks: [DiffHunk] = []
+            hunks.reserveCapacity(zip(pieces, work.results).reduce(0) { $0 + ($1.0.side == index ? $1.1.count : 0) })
             for (piece, slot) in zip(pieces, work.results) where piece.side == index { hunks.append(contentsOf: slot) }
             hunks.coalesce()
             return hunks
@@ -103,6 +104,7 @@ enum SharedRefinement {
                 let piece = pieces[index]
                 let side = sides[piece.side]
                 var hunks: [DiffHunk] = []
+                hunks.reserveCapacity(piece.hunks.count * 2)
                 side.diff.appendHunks(of: side.lineHunks[piece.hunks], refining: side.refinement, workspace: workspace, into: &hunks)
                 results[index] = hunks
             }

@@ -32,6 +32,8 @@ struct TextDiff {
         refining lineHunks: [DiffHunk], where refinement: (Int) -> BlockRefinement, workspace: DiffWorkspace = DiffWorkspace()
     ) -> [DiffHunk] {
         var result: [DiffHunk] = []
+        // A refined block is mostly a few hunks: room for two each saves most of the regrowth.
+        result.reserveCapacity(lineHunks.count * 2)
         appendHunks(of: lineHunks[...], refining: refinement, workspace: workspace, into: &result)
         result.coalesce()
         return result

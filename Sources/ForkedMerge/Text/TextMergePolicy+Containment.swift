@@ -7,8 +7,8 @@ extension TextMergePolicy {
     /// must bring a word of its own against the ancestor's `range`: a deletion is never held in
     /// the other side's rewrite.
     func containingVersion(dominant: [MergePiece], subordinate: [MergePiece], range: Range<Int>) -> MergeSide? {
-        let dominantBytes = dominant.flatMap(bytes(of:))
-        let subordinateBytes = subordinate.flatMap(bytes(of:))
+        let dominantBytes = bytes(of: dominant)
+        let subordinateBytes = bytes(of: subordinate)
         guard dominantBytes.count != subordinateBytes.count else { return nil }
         let dominantIsShorter = dominantBytes.count < subordinateBytes.count
         let shorter = dominantIsShorter ? dominantBytes : subordinateBytes

@@ -87,8 +87,8 @@ extension TextMergePolicy {
     }
 
     func separator(dominant: [MergePiece], subordinate: [MergePiece], range: Range<Int>) -> MergePiece? {
-        let dominantBytes = dominant.flatMap(bytes(of:))
-        let subordinateBytes = subordinate.flatMap(bytes(of:))
+        let dominantBytes = bytes(of: dominant)
+        let subordinateBytes = bytes(of: subordinate)
         // Two versions of nothing are kept in two places: two whole texts (an empty ancestor),
         // and two last lines appended after the ancestor's last line break.
         let appendsLines = range == ancestor.count..<ancestor.count && ancestor.last == 0x0A

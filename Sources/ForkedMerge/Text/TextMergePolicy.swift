@@ -42,6 +42,20 @@ struct TextMergePolicy: ThreeWayMergePolicy {
         return Array(buffer(piece.source)[piece.range])
     }
 
+    /// The bytes of `pieces` one after the other, in one array of the right size.
+    func bytes(of pieces: [MergePiece]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(pieces.reduce(0) { $0 + $1.range.count })
+        for piece in pieces {
+            if case .separator(let code) = piece.source {
+                bytes.append(contentsOf: Separator(rawValue: code)?.bytes ?? [])
+            } else {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer(piece.source)[piece.range]))
+            }
+        }
+        return bytes
+    }
+
     func sameContent(_ first: [MergePiece], _ second: [MergePiece]) -> Bool {
         let firstCount = first.reduce(0) { $0 + $1.range.count }
         let secondCount = second.reduce(0) { $0 + $1.range.count }
