@@ -108,11 +108,7 @@ struct TextMergeComputation {
         var offsets = [0]
         offsets.reserveCapacity(pieces.count + 1)
         for piece in pieces { offsets.append(offsets[offsets.count - 1] + piece.range.count) }
-        func text(_ list: some Sequence<MergePiece>) -> String {
-            var bytes: [UInt8] = []
-            for piece in list { append(piece, to: &bytes) }
-            return String(decoding: bytes, as: UTF8.self)
-        }
+        func text(_ list: [MergePiece]) -> String { String(decoding: policy.bytes(of: list), as: UTF8.self) }
         return conflictSpans.map { span in
             TextMergeConflict(
                 utf8Range: offsets[span.dominant.lowerBound]..<offsets[span.subordinate.upperBound],
@@ -156,7 +152,7 @@ struct TextMergeComputation {
                 pending.removeAll(keepingCapacity: true)
             }
             pendingOrigin = piece.origin
-            append(piece, to: &pending)
+            policy.append(piece, to: &pending)
         }
         if let origin = pendingOrigin, !pending.isEmpty {
             segments.append(TextMergeSegment(text: String(decoding: pending, as: UTF8.self), origin: TextOrigin(origin)))
@@ -171,14 +167,6 @@ struct TextMergeComputation {
         return TextMergeResult(
             segments: segments, statistics: statistics, conflicts: conflicts, deletions: deletions(outside: conflicts.map(\.utf8Range))
         )
-    }
-
-    private func append(_ piece: MergePiece, to output: inout [UInt8]) {
-        if case .separator = piece.source {
-            output.append(contentsOf: policy.bytes(of: piece))
-        } else {
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: policy.buffer(piece.source)[piece.range]))
-        }
     }
 
     private func characterCount(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {

@@ -46,14 +46,17 @@ struct TextMergePolicy: ThreeWayMergePolicy {
     func bytes(of pieces: [MergePiece]) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(pieces.reduce(0) { $0 + $1.range.count })
-        for piece in pieces {
-            if case .separator(let code) = piece.source {
-                bytes.append(contentsOf: Separator(rawValue: code)?.bytes ?? [])
-            } else {
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer(piece.source)[piece.range]))
-            }
-        }
+        for piece in pieces { append(piece, to: &bytes) }
         return bytes
+    }
+
+    /// Appends the bytes of `piece` to `output`.
+    func append(_ piece: MergePiece, to output: inout [UInt8]) {
+        if case .separator = piece.source {
+            output.append(contentsOf: bytes(of: piece))
+        } else {
+            output.append(contentsOf: UnsafeBufferPointer(rebasing: buffer(piece.source)[piece.range]))
+        }
     }
 
     func sameContent(_ first: [MergePiece], _ second: [MergePiece]) -> Bool {
