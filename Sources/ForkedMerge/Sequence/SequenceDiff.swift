@@ -51,21 +51,26 @@ enum SequenceDiff {
         )
     }
 
-    /// Returns the hunks between two sequences of hash IDs, or `nil` when a pair of elements the
+    /// Returns the hunks between two sequences of hash IDs, or `nil` when a run of elements the
     /// diff matched turns out to differ (a hash collision), so the caller can fall back to exact IDs.
+    ///
+    /// `equalRuns(a, b, count)` says whether `count` elements from `a` and from `b` are pairwise
+    /// equal. It is asked once per run of matched elements rather than once per pair: units cut
+    /// from a text by its content (lines, tokens) are pairwise equal exactly when the runs' bytes
+    /// are, and one comparison of the run's bytes costs a fraction of one per unit.
     static func verifiedHunks(
         _ ancestor: UnsafeBufferPointer<Int>, _ side: UnsafeBufferPointer<Int>, workspace: DiffWorkspace,
-        anchored: Bool = false, equal: (Int, Int) -> Bool
+        anchored: Bool = false, equalRuns: (_ a: Int, _ b: Int, _ count: Int) -> Bool
     ) -> [DiffHunk]? {
         var hunks: [DiffHunk] = []
-        return verifiedHunks(ancestor, side, workspace: workspace, anchored: anchored, into: &hunks, equal: equal) ? hunks : nil
+        return verifiedHunks(ancestor, side, workspace: workspace, anchored: anchored, into: &hunks, equalRuns: equalRuns) ? hunks : nil
     }
 
-    /// ``verifiedHunks(_:_:workspace:anchored:equal:)`` into `hunks` (emptied first); returns
-    /// whether every matched pair is equal.
+    /// ``verifiedHunks(_:_:workspace:anchored:equalRuns:)`` into `hunks` (emptied first); returns
+    /// whether every matched run is equal.
     static func verifiedHunks(
         _ ancestor: UnsafeBufferPointer<Int>, _ side: UnsafeBufferPointer<Int>, workspace: DiffWorkspace,
-        anchored: Bool = false, into hunks: inout [DiffHunk], equal: (Int, Int) -> Bool
+        anchored: Bool = false, into hunks: inout [DiffHunk], equalRuns: (_ a: Int, _ b: Int, _ count: Int) -> Bool
     ) -> Bool {
         hunks.removeAll(keepingCapacity: true)
         appendHunks(ancestor, side, workspace: workspace, anchored: anchored, into: &hunks)
@@ -73,11 +78,7 @@ enum SequenceDiff {
         var b = 0
         for index in 0...hunks.count {
             let end = index < hunks.count ? hunks[index].ancestor.lowerBound : ancestor.count
-            while a < end {
-                if !equal(a, b) { return false }
-                a += 1
-                b += 1
-            }
+            if a < end, !equalRuns(a, b, end - a) { return false }
             guard index < hunks.count else { break }
             a = hunks[index].ancestor.upperBound
             b = hunks[index].side.upperBound
@@ -85,12 +86,13 @@ enum SequenceDiff {
         return true
     }
 
-    /// Array convenience for ``verifiedHunks(_:_:workspace:equal:)``.
+    /// Array convenience for ``verifiedHunks(_:_:workspace:anchored:equalRuns:)``.
     static func verifiedHunks(
-        _ ancestor: [Int], _ side: [Int], workspace: DiffWorkspace, anchored: Bool = false, equal: (Int, Int) -> Bool
+        _ ancestor: [Int], _ side: [Int], workspace: DiffWorkspace, anchored: Bool = false,
+        equalRuns: (_ a: Int, _ b: Int, _ count: Int) -> Bool
     ) -> [DiffHunk]? {
         ancestor.withUnsafeBufferPointer { a in
-            side.withUnsafeBufferPointer { b in verifiedHunks(a, b, workspace: workspace, anchored: anchored, equal: equal) }
+            side.withUnsafeBufferPointer { b in verifiedHunks(a, b, workspace: workspace, anchored: anchored, equalRuns: equalRuns) }
         }
     }
 

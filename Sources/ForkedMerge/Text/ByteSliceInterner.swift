@@ -45,29 +45,32 @@ struct ByteSliceInterner {
     static func hash(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> UInt64 {
         guard let base = bytes.baseAddress else { return 0 }
         let raw = UnsafeRawPointer(base)
-        var h: UInt64 = 0x243F_6A88_85A3_08D3 ^ UInt64(range.count)
+        var h: UInt64 = 0x243F_6A88_85A3_08D3 ^ UInt64(truncatingIfNeeded: range.count)
         var index = range.lowerBound
-        if index + 16 <= range.upperBound {
+        // A range lies inside the buffer, so these bounds cannot overflow: wrapping arithmetic
+        // spares the loops an overflow check per step.
+        let end = range.upperBound
+        if index &+ 16 <= end {
             var second: UInt64 = 0x1319_8A2E_0370_7344
-            while index + 16 <= range.upperBound {
+            repeat {
                 let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                let next = raw.loadUnaligned(fromByteOffset: index + 8, as: UInt64.self)
+                let next = raw.loadUnaligned(fromByteOffset: index &+ 8, as: UInt64.self)
                 h = (h ^ word) &* 0x9E37_79B9_7F4A_7C15
                 second = (second ^ next) &* 0x9E37_79B9_7F4A_7C15
                 h ^= h >> 29
                 second ^= second >> 29
-                index += 16
-            }
+                index &+= 16
+            } while index &+ 16 <= end
             h = (h ^ (second << 31 | second >> 33)) &* 0x9E37_79B9_7F4A_7C15
             h ^= h >> 29
         }
-        while index + 8 <= range.upperBound {
+        if index &+ 8 <= end {
             let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
             h = (h ^ word) &* 0x9E37_79B9_7F4A_7C15
             h ^= h >> 29
-            index += 8
+            index &+= 8
         }
-        let tail = partialWord(raw, bytes.count, index..<range.upperBound)
+        let tail = partialWord(raw, bytes.count, index..<end)
         h = (h ^ tail) &* 0xBF58_476D_1CE4_E5B9
         h ^= h >> 31
         return h

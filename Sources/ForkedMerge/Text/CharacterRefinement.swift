@@ -157,8 +157,10 @@ enum CharacterRefinement {
         }
         let verified = !singleTokens && tokenIDsA.withUnsafeBufferPointer { idsA in
             tokenIDsB.withUnsafeBufferPointer { idsB in
-                SequenceDiff.verifiedHunks(idsA, idsB, workspace: workspace, into: &tokenHunks) { i, j in
-                    tokensEqual(a, tokensA[i]..<tokensA[i + 1], b, tokensB[j]..<tokensB[j + 1])
+                // Tokens are cut where the character class changes, so runs of tokens with the
+                // same characters are the same tokens.
+                SequenceDiff.verifiedHunks(idsA, idsB, workspace: workspace, into: &tokenHunks) { i, j, count in
+                    tokensEqual(a, tokensA[i]..<tokensA[i + count], b, tokensB[j]..<tokensB[j + count])
                 }
             }
         }
@@ -207,7 +209,7 @@ enum CharacterRefinement {
         return Int(truncatingIfNeeded: hash)
     }
 
-    /// Whether two tokens hold the same characters.
+    /// Whether two runs of tokens hold the same characters.
     private static func tokensEqual<Element: FixedWidthInteger>(
         _ a: UnsafeBufferPointer<Element>, _ rangeA: Range<Int>, _ b: UnsafeBufferPointer<Element>, _ rangeB: Range<Int>
     ) -> Bool {

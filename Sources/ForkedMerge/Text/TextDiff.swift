@@ -154,17 +154,29 @@ struct TextDiff {
     /// Hash IDs of the units between consecutive `starts` (lines or word chunks).
     static func hashIDs(_ bytes: UnsafeBufferPointer<UInt8>, starts: [Int]) -> [Int] {
         guard starts.count > 1 else { return [] }
-        return (0..<(starts.count - 1)).map { Int(truncatingIfNeeded: ByteSliceInterner.hash(bytes, starts[$0]..<starts[$0 + 1])) }
+        // Every line of all three texts is hashed here: written straight into the new array.
+        return starts.withUnsafeBufferPointer { starts in
+            [Int](unsafeUninitializedCapacity: starts.count - 1) { ids, count in
+                for index in 0..<(starts.count - 1) {
+                    ids[index] = Int(truncatingIfNeeded: ByteSliceInterner.hash(bytes, starts[index]..<starts[index &+ 1]))
+                }
+                count = starts.count - 1
+            }
+        }
     }
 
-    /// Diffs units by hash ID, checking every matched pair byte by byte; on a hash collision
-    /// it diffs again with exact interned IDs.
+    /// Diffs units by hash ID, checking every run of matched units byte by byte (units split
+    /// at content, such as lines, are pairwise equal exactly when their runs' bytes are); on a
+    /// hash collision it diffs again with exact interned IDs.
     static func hunks(
         _ ancestor: UnsafeBufferPointer<UInt8>, _ ancestorStarts: [Int], _ ancestorIDs: [Int],
         _ side: UnsafeBufferPointer<UInt8>, _ sideStarts: [Int], _ sideIDs: [Int], workspace: DiffWorkspace
     ) -> [DiffHunk] {
-        let verified = SequenceDiff.verifiedHunks(ancestorIDs, sideIDs, workspace: workspace, anchored: true) { i, j in
-            ByteSliceInterner.equal(ancestor, ancestorStarts[i]..<ancestorStarts[i + 1], side, sideStarts[j]..<sideStarts[j + 1])
+        let verified = SequenceDiff.verifiedHunks(ancestorIDs, sideIDs, workspace: workspace, anchored: true) { i, j, count in
+            TextSplitting.sameBytes(
+                UnsafeBufferPointer(rebasing: ancestor[ancestorStarts[i]..<ancestorStarts[i + count]]),
+                UnsafeBufferPointer(rebasing: side[sideStarts[j]..<sideStarts[j + count]])
+            )
         }
         if let verified { return verified }
         var interner = ByteSliceInterner(buffers: [ancestor, side], expectedCount: ancestorIDs.count + sideIDs.count)
