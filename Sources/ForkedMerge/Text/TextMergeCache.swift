@@ -50,7 +50,7 @@ package struct TextMergeCache: Sendable {
             // A side edited since the last merge is split into lines from its previous version:
             // the prepared side no present text matched.
             let previous = missing.count == 1 ? sides.indices.first { !found.contains($0) }.map { sides[$0] } : nil
-            let computed = TextMergeComputation.withBuffers(commonAncestor, dominant, subordinate) { ancestorBuffer, first, second in
+            let computed = TextMergeComputation.withOwnedBuffers(commonAncestor, dominant, subordinate) { ancestorBuffer, first, second, owner in
                 let lines = ancestorLines ?? TextLines(ancestorBuffer)
                 ancestorLines = lines
                 let buffers = [first, second]
@@ -61,7 +61,7 @@ package struct TextMergeCache: Sendable {
                     }
                     return input
                 }
-                return TextMergeComputation.sideDiffs(ancestor: ancestorBuffer, lines: lines, sides: inputs)
+                return TextMergeComputation.sideDiffs(ancestor: ancestorBuffer, lines: lines, sides: inputs, owner: owner)
             }
             for (index, side) in missing.enumerated() { diffs[side] = computed[index] }
         }

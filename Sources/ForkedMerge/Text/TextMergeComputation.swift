@@ -1,4 +1,5 @@
 import Dispatch
+import Glibc
 
 /// One text merge: diffs both sides against the ancestor and combines them with ``ThreeWayMerge``.
 ///
@@ -19,21 +20,23 @@ struct TextMergeComputation {
     static func run<R>(
         ancestor: String, dominant: String, subordinate: String, textOnly: Bool = false, _ body: (TextMergeComputation) -> R
     ) -> R {
-        withBuffers(ancestor, dominant, subordinate) { ancestorBuffer, dominantBuffer, subordinateBuffer in
-            run(ancestor: ancestorBuffer, dominant: dominantBuffer, subordinate: subordinateBuffer, textOnly: textOnly, body)
+        withOwnedBuffers(ancestor, dominant, subordinate) { ancestorBuffer, dominantBuffer, subordinateBuffer, owner in
+            run(ancestor: ancestorBuffer, dominant: dominantBuffer, subordinate: subordinateBuffer, textOnly: textOnly, owner: owner, body)
         }
     }
 
     /// ``run(ancestor:dominant:subordinate:textOnly:_:)`` on the texts' UTF-8 bytes, which must
-    /// be valid UTF-8.
+    /// be valid UTF-8; `owner`, when given, keeps their storage alive (see ``SharedRefinement``).
     static func run<R>(
         ancestor: UnsafeBufferPointer<UInt8>, dominant: UnsafeBufferPointer<UInt8>, subordinate: UnsafeBufferPointer<UInt8>,
-        textOnly: Bool = false, _ body: (TextMergeComputation) -> R
+        textOnly: Bool = false, owner: TextStorageOwner? = nil, _ body: (TextMergeComputation) -> R
     ) -> R {
         let ancestorLines = TextLines(ancestor)
         let diffs = textOnly
-            ? sideDiffsRefinedWhereBothChanged(ancestor: ancestor, lines: ancestorLines, dominant: dominant, subordinate: subordinate)
-            : sideDiffs(ancestor: ancestor, lines: ancestorLines, sides: [dominant, subordinate])
+            ? sideDiffsRefinedWhereBothChanged(
+                ancestor: ancestor, lines: ancestorLines, dominant: dominant, subordinate: subordinate, owner: owner
+            )
+            : sideDiffs(ancestor: ancestor, lines: ancestorLines, sides: [dominant, subordinate].map { SideInput(bytes: $0) }, owner: owner)
         return finish(TextMergeComputation(ancestor, dominant, subordinate, diffs[0].hunks, diffs[1].hunks), body)
     }
 
@@ -64,12 +67,26 @@ struct TextMergeComputation {
         _ ancestor: String, _ dominant: String, _ subordinate: String,
         _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> R
     ) -> R {
+        withOwnedBuffers(ancestor, dominant, subordinate) { ancestor, dominant, subordinate, _ in body(ancestor, dominant, subordinate) }
+    }
+
+    /// ``withBuffers(_:_:_:_:)`` that also hands `body` an owner keeping the buffers' storage
+    /// alive after it returns, when the texts allow one (``TextStorageOwner``).
+    static func withOwnedBuffers<R>(
+        _ ancestor: String, _ dominant: String, _ subordinate: String,
+        _ body: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>, TextStorageOwner?) -> R
+    ) -> R {
         var ancestor = ancestor
         var dominant = dominant
         var subordinate = subordinate
+        // Contiguous first, so the buffers below point into the storage the owner keeps.
+        ancestor.makeContiguousUTF8()
+        dominant.makeContiguousUTF8()
+        subordinate.makeContiguousUTF8()
+        let owner = TextStorageOwner(keeping: [ancestor, dominant, subordinate])
         return ancestor.withUTF8 { ancestorBuffer in
             dominant.withUTF8 { dominantBuffer in
-                subordinate.withUTF8 { subordinateBuffer in body(ancestorBuffer, dominantBuffer, subordinateBuffer) }
+                subordinate.withUTF8 { subordinateBuffer in body(ancestorBuffer, dominantBuffer, subordinateBuffer, owner) }
             }
         }
     }
@@ -230,11 +247,16 @@ struct TextMergeComputation {
     }
 
     /// Diffs each of `sides` against the ancestor, whose lines are `lines`; two long sides
-    /// are diffed on two threads.
-    static func sideDiffs(ancestor: UnsafeBufferPointer<UInt8>, lines: TextLines, sides: [SideInput]) -> [SideDiff] {
+    /// are diffed on two threads (`owner` as in ``SharedRefinement/hunks(of:inParallel:owner:launcher:)``).
+    static func sideDiffs(
+        ancestor: UnsafeBufferPointer<UInt8>, lines: TextLines, sides: [SideInput], owner: TextStorageOwner? = nil
+    ) -> [SideDiff] {
         let input = SharedInput(ancestor: ancestor, lines: lines, sides: sides)
         guard input.isLong else { return sides.indices.map { input.diff(side: $0) } }
-        return refined(lineDiffs(input, inParallel: true), where: [{ _ in .characters(changedWords: nil) }, { _ in .characters(changedWords: nil) }], inParallel: true)
+        return refined(
+            lineDiffs(input, inParallel: true), where: [{ _ in .characters(changedWords: nil) }, { _ in .characters(changedWords: nil) }],
+            inParallel: true, owner: owner
+        )
     }
 
     /// The diffs of the two sides against the ancestor, refined to characters only where the
@@ -245,7 +267,8 @@ struct TextMergeComputation {
     /// ``sideDiffs(ancestor:lines:sides:)``, but its hunks do not say which characters changed,
     /// so origins and statistics need the full diffs.
     static func sideDiffsRefinedWhereBothChanged(
-        ancestor: UnsafeBufferPointer<UInt8>, lines: TextLines, dominant: UnsafeBufferPointer<UInt8>, subordinate: UnsafeBufferPointer<UInt8>
+        ancestor: UnsafeBufferPointer<UInt8>, lines: TextLines, dominant: UnsafeBufferPointer<UInt8>, subordinate: UnsafeBufferPointer<UInt8>,
+        owner: TextStorageOwner? = nil
     ) -> [SideDiff] {
         let input = SharedInput(ancestor: ancestor, lines: lines, sides: [SideInput(bytes: dominant), SideInput(bytes: subordinate)])
         let parallel = input.isLong
@@ -254,17 +277,18 @@ struct TextMergeComputation {
             RefinementNeed(lineDiffs[0].diff, lineDiffs[0].lineHunks), RefinementNeed(lineDiffs[1].diff, lineDiffs[1].lineHunks)
         )
         let blocks = [dominantBlocks, subordinateBlocks]
-        return refined(lineDiffs, where: [{ blocks[0][$0] }, { blocks[1][$0] }], inParallel: parallel)
+        return refined(lineDiffs, where: [{ blocks[0][$0] }, { blocks[1][$0] }], inParallel: parallel, owner: owner)
     }
 
     /// Both sides' diffs with each side's line hunks refined as `refinements` says
-    /// (``SharedRefinement``, on two threads when `inParallel`).
+    /// (``SharedRefinement``, on two threads when `inParallel`, never waiting for the helper
+    /// when `owner` keeps the texts alive).
     private static func refined(
-        _ lineDiffs: [LineDiff], where refinements: [(Int) -> BlockRefinement], inParallel: Bool
+        _ lineDiffs: [LineDiff], where refinements: [(Int) -> BlockRefinement], inParallel: Bool, owner: TextStorageOwner?
     ) -> [SideDiff] {
         let hunks = SharedRefinement.hunks(
             of: zip(lineDiffs, refinements).map { SharedRefinement.Side(diff: $0.diff, lineHunks: $0.lineHunks, refinement: $1) },
-            inParallel: inParallel
+            inParallel: inParallel, owner: owner
         )
         return zip(lineDiffs, hunks).map { SideDiff(lines: $0.lines, hunks: $1) }
     }

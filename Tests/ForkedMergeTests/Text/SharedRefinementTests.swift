@@ -10,9 +10,9 @@ struct SharedRefinementTests {
     /// The line diffs of both sides of a three-way text, each side refining the blocks `refines` picks.
     private func withSides<R>(
         _ ancestor: String, _ dominant: String, _ subordinate: String, refines: @escaping (Int) -> BlockRefinement,
-        _ body: ([SharedRefinement.Side]) -> R
+        _ body: ([SharedRefinement.Side], TextStorageOwner?) -> R
     ) -> R {
-        TextMergeComputation.withBuffers(ancestor, dominant, subordinate) { a, d, s in
+        TextMergeComputation.withOwnedBuffers(ancestor, dominant, subordinate) { a, d, s, owner in
             let ancestorLines = TextLines(a)
             let sides = [d, s].map { side in
                 let lines = TextLines(side)
@@ -22,7 +22,7 @@ struct SharedRefinementTests {
                 )
                 return SharedRefinement.Side(diff: diff, lineHunks: diff.lineHunks(), refinement: refines)
             }
-            return body(sides)
+            return body(sides, owner)
         }
     }
 
@@ -38,12 +38,14 @@ struct SharedRefinementTests {
         let (ancestor, dominant, subordinate) = threeTexts(seed: seed, lineCount: 3_000)
         // Every block, and every third, as a text-only merge refines some.
         for refines in [{ (_: Int) in BlockRefinement.characters(changedWords: nil) }, { (index: Int) in index % 3 == 0 ? .characters(changedWords: nil) : .wholeLines }] {
-            withSides(ancestor, dominant, subordinate, refines: refines) { sides in
+            withSides(ancestor, dominant, subordinate, refines: refines) { sides, owner in
                 #expect(sides.allSatisfy { $0.lineHunks.count > SharedRefinement.pieceCount })
                 let shared = SharedRefinement.hunks(of: sides, inParallel: true)
                 let alone = sides.map { $0.diff.hunks(refining: $0.lineHunks, where: $0.refinement) }
                 #expect(shared == alone)
                 #expect(SharedRefinement.hunks(of: sides, inParallel: false) == alone)
+                #expect(owner != nil)
+                #expect(SharedRefinement.hunks(of: sides, inParallel: true, owner: owner) == alone)
             }
         }
     }
@@ -51,7 +53,7 @@ struct SharedRefinementTests {
     @Test("the pieces cover each side's line hunks once, in order, in about equal shares")
     func piecesCoverEveryHunk() {
         let (ancestor, dominant, subordinate) = threeTexts(seed: 7, lineCount: 2_000)
-        withSides(ancestor, dominant, subordinate, refines: { _ in .characters(changedWords: nil) }) { sides in
+        withSides(ancestor, dominant, subordinate, refines: { _ in .characters(changedWords: nil) }) { sides, _ in
             let pieces = SharedRefinement.pieces(of: sides)
             #expect(pieces.map(\.side) == pieces.map(\.side).sorted())
             for (index, side) in sides.enumerated() {
@@ -66,12 +68,50 @@ struct SharedRefinementTests {
         }
     }
 
+    @Test("with the texts kept alive, the calling thread refines every piece a late helper has not, without waiting for it")
+    func callerFinishesWithoutTheHelper() {
+        let (ancestor, dominant, subordinate) = threeTexts(seed: 11, lineCount: 2_000)
+        let helper = HeldHelper()
+        let (shared, alone) = withSides(ancestor, dominant, subordinate, refines: { _ in .characters(changedWords: nil) }) { sides, owner in
+            // The helper starts only after the call returned: waiting for it would never end.
+            let shared = SharedRefinement.hunks(of: sides, inParallel: true, owner: owner, launcher: { helper.hold($0) })
+            return (shared, sides.map { $0.diff.hunks(refining: $0.lineHunks, where: $0.refinement) })
+        }
+        #expect(shared == alone)
+        // Run late, after the texts' buffers went out of scope: it finds nothing left to take.
+        #expect(helper.runHeld() == 1)
+    }
+
+    @Test("a helper that takes every piece before the caller starts leaves it nothing to redo")
+    func helperTakesEveryPiece() {
+        let (ancestor, dominant, subordinate) = threeTexts(seed: 12, lineCount: 2_000)
+        withSides(ancestor, dominant, subordinate, refines: { _ in .characters(changedWords: nil) }) { sides, owner in
+            let shared = SharedRefinement.hunks(of: sides, inParallel: true, owner: owner, launcher: { $0() })
+            #expect(shared == sides.map { $0.diff.hunks(refining: $0.lineHunks, where: $0.refinement) })
+        }
+    }
+
     @Test("sides with no line hunks give no pieces and no hunks")
     func unchangedSides() {
         let text = "one\ntwo\n"
-        withSides(text, text, text, refines: { _ in .characters(changedWords: nil) }) { sides in
+        withSides(text, text, text, refines: { _ in .characters(changedWords: nil) }) { sides, _ in
             #expect(SharedRefinement.pieces(of: sides).isEmpty)
             #expect(SharedRefinement.hunks(of: sides, inParallel: true) == [[], []])
         }
+    }
+}
+
+/// A helper launcher that keeps the helper's work until told to run it.
+private final class HeldHelper: @unchecked Sendable {
+    private var held: [@Sendable () -> Void] = []
+
+    func hold(_ work: @escaping @Sendable () -> Void) { held.append(work) }
+
+    /// Runs the held work on this thread; returns how many were held.
+    func runHeld() -> Int {
+        let work = held
+        held = []
+        for item in work { item() }
+        return work.count
     }
 }
