@@ -1,20 +1,13 @@
-import Dispatch
-import Synchronization
-
 /// Refines the line hunks of both sides' diffs to characters on two threads that share the
 /// work in small pieces, rather than one side each.
 ///
 /// One thread per side left the merge waiting on the side with more changes (on generated
 /// 1 MB texts, one side's refinement took three times the other's), and, with the other core
 /// busy, on whichever thread shared its core. Here both threads take the next piece of either
-/// side until none is left, so a thread that runs slowly or starts late only delays the piece
-/// it holds. The hunks are the same as ``TextDiff/hunks(refining:where:workspace:)``'s on each side.
-///
-/// With the other core busy, the kernel gives the helper thread that core in slices of a few
-/// milliseconds, so the piece it held when its slice ended kept the merge waiting for the rest
-/// of the slice. When the texts' storage is kept alive for it (`owner`), the calling thread never
-/// waits: once no piece is left to take, it refines the pieces the helper has not finished
-/// itself, and returns when every piece has a result; the helper's late results are dropped.
+/// side until none is left (``SharedPieces``), so a thread that runs slowly or starts late only
+/// delays the piece it holds, and with the texts kept alive the calling thread does not wait
+/// for that one either. The hunks are the same as ``TextDiff/hunks(refining:where:workspace:)``'s
+/// on each side.
 enum SharedRefinement {
     /// One side's line diff and how each of its line hunks is refined.
     struct Side {
@@ -28,34 +21,24 @@ enum SharedRefinement {
     /// hold up little, few enough that taking a piece costs nothing next to doing it.
     static let pieceCount = 64
 
-    /// Starts the helper thread's share of the work.
-    typealias HelperLauncher = @Sendable (@escaping @Sendable () -> Void) -> Void
-
-    /// Runs the helper's share on a thread of the global queue.
-    static let globalQueue: HelperLauncher = { share in DispatchQueue.global().async(execute: share) }
-
-    /// Each side's hunks, sorted and coalesced; on two threads when `inParallel`.
-    ///
-    /// With `owner` (what keeps the memory the sides' diffs read alive), the calling thread never
-    /// waits for the helper `launcher` starts, which may still be refining a piece after this
-    /// returns; without it, the helper is waited for.
+    /// Each side's hunks, sorted and coalesced; on two threads when `inParallel`, as
+    /// ``SharedPieces/run(count:owner:launcher:work:)`` does them with `owner` and `launcher`.
     static func hunks(
-        of sides: [Side], inParallel: Bool, owner: TextStorageOwner? = nil, launcher: HelperLauncher = globalQueue
+        of sides: [Side], inParallel: Bool, owner: TextStorageOwner? = nil,
+        launcher: SharedPieces<[DiffHunk]>.Launcher = SharedPieces<[DiffHunk]>.globalQueue
     ) -> [[DiffHunk]] {
         guard inParallel else {
             return sides.map { side in side.diff.hunks(refining: side.lineHunks, where: side.refinement) }
         }
         let pieces = Self.pieces(of: sides)
-        let work = SharedWork(sides: sides, pieces: pieces, owner: owner)
-        if owner != nil {
-            launcher { work.takePieces() }
-            work.takePieces(finishingLate: true)
-        } else {
-            DispatchQueue.concurrentPerform(iterations: 2) { _ in work.takePieces() }
+        let results = SharedPieces.run(count: pieces.count, owner: owner, launcher: launcher) { index, workspace in
+            let piece = pieces[index]
+            let side = sides[piece.side]
+            var hunks: [DiffHunk] = []
+            hunks.reserveCapacity(piece.hunks.count * 2)
+            side.diff.appendHunks(of: side.lineHunks[piece.hunks], refining: side.refinement, workspace: workspace, into: &hunks)
+            return hunks
         }
-        // Every piece has a result here: the calling thread took or redid whatever the helper
-        // had not finished, or concurrentPerform returned after both threads were done.
-        let results = work.finishedResults()
         return sides.indices.map { index in
             var hunks: [DiffHunk] = []
             hunks.reserveCapacity(zip(pieces, results).reduce(0) { $0 + ($1.0.side == index ? $1.1.count : 0) })
@@ -101,66 +84,5 @@ enum SharedRefinement {
             if start < sideCosts.count { pieces.append(Piece(side: index, hunks: start..<sideCosts.count)) }
         }
         return pieces
-    }
-
-    /// What the two threads share: the read-only sides and pieces, and under one lock the
-    /// index of the next piece to take and each piece's result, kept from whichever thread
-    /// finished it first. It holds `owner`, so a helper that outlives the call still reads
-    /// live memory.
-    private final class SharedWork: @unchecked Sendable {
-        let sides: [Side]
-        let pieces: [Piece]
-        let owner: TextStorageOwner?
-        private let progress: Mutex<Progress>
-
-        /// The next piece nobody has taken, and the results so far.
-        struct Progress {
-            var next = 0
-            var results: [[DiffHunk]?]
-            var finished = 0
-        }
-
-        init(sides: [Side], pieces: [Piece], owner: TextStorageOwner?) {
-            self.sides = sides
-            self.pieces = pieces
-            self.owner = owner
-            progress = Mutex(Progress(results: Array(repeating: nil, count: pieces.count)))
-        }
-
-        /// Refines pieces until none is left to take; with `finishingLate`, then refines every
-        /// piece still without a result (the other thread's) until all have one.
-        func takePieces(finishingLate: Bool = false) {
-            let workspace = DiffWorkspace()
-            while let index = nextPiece(finishingLate: finishingLate) {
-                let piece = pieces[index]
-                let side = sides[piece.side]
-                var hunks: [DiffHunk] = []
-                hunks.reserveCapacity(piece.hunks.count * 2)
-                side.diff.appendHunks(of: side.lineHunks[piece.hunks], refining: side.refinement, workspace: workspace, into: &hunks)
-                progress.withLock { progress in
-                    guard progress.results[index] == nil else { return }
-                    progress.results[index] = hunks
-                    progress.finished += 1
-                }
-            }
-        }
-
-        /// The next piece to refine: an untaken one, or, with `finishingLate`, the first without
-        /// a result; nil when there is none.
-        private func nextPiece(finishingLate: Bool) -> Int? {
-            progress.withLock { progress in
-                if progress.next < pieces.count {
-                    defer { progress.next += 1 }
-                    return progress.next
-                }
-                guard finishingLate, progress.finished < pieces.count else { return nil }
-                return progress.results.firstIndex { $0 == nil }
-            }
-        }
-
-        /// Every piece's result, once all are finished.
-        func finishedResults() -> [[DiffHunk]] {
-            progress.withLock { progress in progress.results.map { $0 ?? [] } }
-        }
     }
 }

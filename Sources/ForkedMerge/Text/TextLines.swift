@@ -61,7 +61,8 @@ struct TextLines: Sendable {
         self.init(starts: starts, ids: ids)
     }
 
-    private init(starts: [Int], ids: [Int]) {
+    /// Lines already split and hashed: their starts, followed by the end offset, and one ID each.
+    init(starts: [Int], ids: [Int]) {
         self.starts = starts
         self.ids = ids
     }

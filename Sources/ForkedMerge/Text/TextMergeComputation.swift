@@ -15,7 +15,7 @@ struct TextMergeComputation {
     /// Merges the three texts and hands the computation to `body`.
     ///
     /// With `textOnly`, lines only one side changed are not diffed character by character (see
-    /// ``sideDiffsRefinedWhereBothChanged(ancestor:lines:dominant:subordinate:)``): the merged
+    /// ``sideDiffsRefinedWhereBothChanged(ancestor:lines:dominant:subordinate:owner:)``): the merged
     /// text and its conflicts are the same, the origins and statistics of ``result()`` are not.
     static func run<R>(
         ancestor: String, dominant: String, subordinate: String, textOnly: Bool = false, _ body: (TextMergeComputation) -> R
@@ -31,12 +31,16 @@ struct TextMergeComputation {
         ancestor: UnsafeBufferPointer<UInt8>, dominant: UnsafeBufferPointer<UInt8>, subordinate: UnsafeBufferPointer<UInt8>,
         textOnly: Bool = false, owner: TextStorageOwner? = nil, _ body: (TextMergeComputation) -> R
     ) -> R {
-        let ancestorLines = TextLines(ancestor)
+        // Long texts are split into lines and hashed on two threads, all three at once.
+        let lines = isLong(ancestor.count + dominant.count + subordinate.count)
+            ? TextLines.inPieces(of: [ancestor, dominant, subordinate], owner: owner)
+            : [TextLines(ancestor)]
+        let sides = [dominant, subordinate].enumerated().map { index, bytes in
+            SideInput(bytes: bytes, lines: lines.count == 3 ? lines[index + 1] : nil)
+        }
         let diffs = textOnly
-            ? sideDiffsRefinedWhereBothChanged(
-                ancestor: ancestor, lines: ancestorLines, dominant: dominant, subordinate: subordinate, owner: owner
-            )
-            : sideDiffs(ancestor: ancestor, lines: ancestorLines, sides: [dominant, subordinate].map { SideInput(bytes: $0) }, owner: owner)
+            ? sideDiffsRefinedWhereBothChanged(ancestor: ancestor, lines: lines[0], dominant: sides[0], subordinate: sides[1], owner: owner)
+            : sideDiffs(ancestor: ancestor, lines: lines[0], sides: sides, owner: owner)
         return finish(TextMergeComputation(ancestor, dominant, subordinate, diffs[0].hunks, diffs[1].hunks), body)
     }
 
@@ -267,10 +271,10 @@ struct TextMergeComputation {
     /// ``sideDiffs(ancestor:lines:sides:)``, but its hunks do not say which characters changed,
     /// so origins and statistics need the full diffs.
     static func sideDiffsRefinedWhereBothChanged(
-        ancestor: UnsafeBufferPointer<UInt8>, lines: TextLines, dominant: UnsafeBufferPointer<UInt8>, subordinate: UnsafeBufferPointer<UInt8>,
+        ancestor: UnsafeBufferPointer<UInt8>, lines: TextLines, dominant: SideInput, subordinate: SideInput,
         owner: TextStorageOwner? = nil
     ) -> [SideDiff] {
-        let input = SharedInput(ancestor: ancestor, lines: lines, sides: [SideInput(bytes: dominant), SideInput(bytes: subordinate)])
+        let input = SharedInput(ancestor: ancestor, lines: lines, sides: [dominant, subordinate])
         let parallel = input.isLong
         let lineDiffs = lineDiffs(input, inParallel: parallel)
         let (dominantBlocks, subordinateBlocks) = RefinementNeed.refinements(

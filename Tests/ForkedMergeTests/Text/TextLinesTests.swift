@@ -27,6 +27,40 @@ private func updatedLines(_ text: String, from previous: String) -> (starts: [In
 
 @Suite("TextLines")
 struct TextLinesTests {
+    @Test("lines split and hashed in pieces on two threads equal one thread's, whatever the piece borders meet")
+    func piecesEqualWhole() {
+        let piece = TextLines.pieceBytes
+        let line = String(repeating: "word ", count: 13) + "\n"
+        let texts = [
+            "",
+            "no line feed at all",
+            String(repeating: "x", count: 3 * piece + 5),                       // one line across pieces
+            String(repeating: line, count: 3 * piece / line.utf8.count + 7),     // ends with a line feed
+            String(repeating: line, count: 2 * piece / line.utf8.count) + "tail", // ends without one
+            String(repeating: "\n", count: piece - 1) + "\n" + String(repeating: "é\r\n", count: piece / 2),
+            String(repeating: "a", count: piece - 1) + "\n" + String(repeating: "b", count: piece - 1) + "\n",
+        ]
+        for index in texts.indices {
+            // Three texts at once, as a merge splits them.
+            var first = texts[index]
+            var second = texts[(index + 1) % texts.count]
+            var third = texts[(index + 3) % texts.count]
+            let owner = TextStorageOwner(keeping: [first, second, third])
+            first.withUTF8 { a in
+                second.withUTF8 { b in
+                    third.withUTF8 { c in
+                        for keeper in [owner, nil] {
+                            let pieces = TextLines.inPieces(of: [a, b, c], owner: keeper)
+                            let whole = [a, b, c].map { TextLines($0) }
+                            #expect(pieces.map(\.starts) == whole.map(\.starts))
+                            #expect(pieces.map(\.ids) == whole.map(\.ids))
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     @Test("lines updated from an edited text's previous version equal freshly split lines")
     func updatedEqualsFresh() async {
         await propertyCheck(input: lineText, edits) { characters, codes in
