@@ -312,30 +312,11 @@ struct TextMergeComputation {
         let lineHunks: [DiffHunk]
     }
 
-    /// `job(0)` and `job(1)`, on two threads when `inParallel`.
-    private static func forBothSides<T>(inParallel: Bool = true, _ job: (Int) -> T) -> [T] {
+    /// `job(0)` and `job(1)`, on two threads when `inParallel` (``SharedPieces``: the calling
+    /// thread does both when the helper has not started by the time it finished the first, and
+    /// waits only for a job the helper took).
+    private static func forBothSides<T: Sendable>(inParallel: Bool = true, _ job: @escaping (Int) -> T) -> [T] {
         guard inParallel else { return [job(0), job(1)] }
-        return withoutActuallyEscaping(job) { job in
-            let shared = SharedJob(job: job)
-            let slots = ResultSlots<T>()
-            DispatchQueue.concurrentPerform(iterations: 2) { index in
-                let value = shared.job(index)
-                if index == 0 { slots.first = value } else { slots.second = value }
-            }
-            // concurrentPerform returns after both iterations ran, so both slots are filled.
-            return [slots.first ?? job(0), slots.second ?? job(1)]
-        }
-    }
-
-    /// A job both threads run, on inputs that stay unmodified while they do.
-    private struct SharedJob<T>: @unchecked Sendable {
-        let job: (Int) -> T
-    }
-
-    /// One result slot per thread; each thread writes only its own slot, and they are read
-    /// after both threads finished.
-    private final class ResultSlots<T>: @unchecked Sendable {
-        var first: T?
-        var second: T?
+        return SharedPieces.run(count: 2, owner: nil, redoing: false) { index, _ in job(index) }
     }
 }

@@ -100,18 +100,3 @@ struct SharedRefinementTests {
         }
     }
 }
-
-/// A helper launcher that keeps the helper's work until told to run it.
-private final class HeldHelper: @unchecked Sendable {
-    private var held: [@Sendable () -> Void] = []
-
-    func hold(_ work: @escaping @Sendable () -> Void) { held.append(work) }
-
-    /// Runs the held work on this thread; returns how many were held.
-    func runHeld() -> Int {
-        let work = held
-        held = []
-        for item in work { item() }
-        return work.count
-    }
-}
