@@ -1,5 +1,4 @@
 import Dispatch
-import Glibc
 
 /// One text merge: diffs both sides against the ancestor and combines them with ``ThreeWayMerge``.
 ///

@@ -33,18 +33,25 @@ import Testing
         for (keeper, redoing) in [(owner, false), (nil, false), (owner, true)] {
             let helperStarted = DispatchSemaphore(value: 0)
             let doneBy = PiecesDone()
+            // The helper thread is told apart by its pthread ID (a name set on a detached
+            // Foundation thread was not always visible to it).
+            let helperThread = Atomic<UInt>(0)
             let results = SharedPieces.run(
                 count: 4, owner: keeper, redoing: redoing,
                 launcher: { share in
                     Thread.detachNewThread {
-                        Thread.current.name = "helper"
+                        helperThread.store(UInt(pthread_self()), ordering: .sequentiallyConsistent)
                         share()
                     }
-                    // The caller starts only once the helper holds the first piece.
-                    helperStarted.wait()
+                    // The caller starts only once the helper holds the first piece; a helper
+                    // that never does fails the test rather than hanging it.
+                    if helperStarted.wait(timeout: .now() + 30) == .timedOut {
+                        Issue.record("the helper never took the first piece")
+                    }
                 }
             ) { index, _ in
-                let thread = Thread.current.name == "helper" ? "helper" : "caller"
+                let isHelper = UInt(pthread_self()) == helperThread.load(ordering: .sequentiallyConsistent)
+                let thread = isHelper ? "helper" : "caller"
                 if thread == "helper" && index == 0 {
                     helperStarted.signal()
                     Thread.sleep(forTimeInterval: 0.2)
