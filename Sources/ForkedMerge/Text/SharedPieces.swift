@@ -22,6 +22,7 @@ final class SharedPieces<Result: Sendable>: @unchecked Sendable {
     static var globalQueue: Launcher { { share in DispatchQueue.global().async(execute: share) } }
 
     private let count: Int
+    /// Never read: held so the texts the pieces read outlive a helper still in a piece.
     private let owner: TextStorageOwner?
     private let work: (Int, DiffWorkspace) -> Result
     private let progress: Mutex<Progress>
