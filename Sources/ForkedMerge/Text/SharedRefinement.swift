@@ -22,7 +22,7 @@ enum SharedRefinement {
     static let pieceCount = 64
 
     /// Each side's hunks, sorted and coalesced; on two threads when `inParallel`, as
-    /// ``SharedPieces/run(count:owner:launcher:work:)`` does them with `owner` and `launcher`.
+    /// ``SharedPieces/run(count:owner:redoing:launcher:work:)`` does them with `owner` and `launcher`.
     static func hunks(
         of sides: [Side], inParallel: Bool, owner: TextStorageOwner? = nil,
         launcher: SharedPieces<[DiffHunk]>.Launcher = SharedPieces<[DiffHunk]>.globalQueue

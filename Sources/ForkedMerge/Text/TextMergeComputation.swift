@@ -31,11 +31,10 @@ struct TextMergeComputation {
         textOnly: Bool = false, owner: TextStorageOwner? = nil, _ body: (TextMergeComputation) -> R
     ) -> R {
         // Long texts are split into lines and hashed on two threads, all three at once.
-        let lines = isLong(ancestor.count + dominant.count + subordinate.count)
-            ? TextLines.inPieces(of: [ancestor, dominant, subordinate], owner: owner)
-            : [TextLines(ancestor)]
+        let long = isLong(ancestor.count + dominant.count + subordinate.count)
+        let lines = long ? TextLines.inPieces(of: [ancestor, dominant, subordinate], owner: owner) : [TextLines(ancestor)]
         let sides = [dominant, subordinate].enumerated().map { index, bytes in
-            SideInput(bytes: bytes, lines: lines.count == 3 ? lines[index + 1] : nil)
+            SideInput(bytes: bytes, lines: long ? lines[index + 1] : nil)
         }
         let diffs = textOnly
             ? sideDiffsRefinedWhereBothChanged(ancestor: ancestor, lines: lines[0], dominant: sides[0], subordinate: sides[1], owner: owner)
