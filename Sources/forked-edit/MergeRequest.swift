@@ -101,6 +101,8 @@ struct MergeRequest {
                 conflicts: \(report.conflicts.count)
 
                 """
+            let audited: Int = statistics.auditCorrections
+            messages += "word audit: \(audited) places merged again as conflicts\n"
         }
         if !conflictLines.isEmpty {
             let noun = conflictLines.count == 1 ? "conflict" : "conflicts"

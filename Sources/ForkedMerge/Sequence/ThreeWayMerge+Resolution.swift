@@ -106,7 +106,10 @@ extension ThreeWayMerge {
                     if change.ancestor.lowerBound <= unit.lowerBound && unit.upperBound <= change.ancestor.upperBound {
                         if change.side.isEmpty { survivingUnits[y - first].append(ElementSpan(unit)) } else { result.conflict = true }
                     } else {
+                        // The other side's change cut through the unit: the edit yields, and
+                        // what it typed is reported, never dropped without a word.
                         yielded[x - first] = true
+                        if !edit.hunk.side.isEmpty { result.reportedYield = true }
                     }
                 } else if !nested && !change.side.isEmpty && !Self.strictlyContains(edit.hunk.ancestor, change.ancestor) {
                     // (The other side's change nested in this one is examined from its side.)

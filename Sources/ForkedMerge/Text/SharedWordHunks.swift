@@ -1,93 +1,160 @@
-/// Insertions both sides made into one word at different places, grown to that word, so the
-/// merge sees two rewrites of the word (a conflict) instead of splicing both into it.
+/// Hunks of the two sides that change one word, grown to that word on both sides, so the
+/// merge sees two rewrites of the word (a conflict, or one change when both are the same)
+/// instead of splicing both into it.
 ///
-/// For "1" extended to "11" (typed before it) on one side and to "10" (typed after it) on the
-/// other, the two insertions do not touch and would both apply, giving "110", a number neither
-/// side wrote. Grown to the word, both replace "1": the merge keeps "10 11". Only insertions are
-/// grown: replacements of different letters of one word stay character-precise ("abcdef" with
-/// "c" and "d" replaced on different sides gives "abXYef"), and an insertion at the same place
-/// as the other side's is judged by ``TextMergePolicy/insertionsConflict(_:_:at:)``.
+/// This is the merge's rule that two different changes to one word are a conflict, applied
+/// before the merge by construction: for "budget" rewritten as "costs" and as "money", the
+/// character diffs replace different letters and would both apply ("cosys"); grown to the
+/// word, both replace "budget" and the merge keeps "costs money" as a conflict. A hunk
+/// changes a word when it replaces characters of it, or when what it leaves at either edge
+/// glues onto the word (an insertion typed against it, a deletion that joins two words).
+/// Words are ``WordUnits``'; changes to different words of one line stay character-precise.
 struct SharedWordHunks {
     let ancestor: UnsafeBufferPointer<UInt8>
     let policy: TextMergePolicy
 
-    /// Both sides' hunks, with insertions into a word the other side also inserted into grown to it.
+    /// Both sides' hunks, with every pair that changes one word grown to the words both
+    /// change. A hunk the other side made identically is one change applied once, and takes
+    /// part in no pair; a hunk that only changed the Unicode normalisation of a word the other
+    /// side changed gives way to that change.
     func grown(_ dominant: [DiffHunk], _ subordinate: [DiffHunk]) -> ([DiffHunk], [DiffHunk]) {
         guard !dominant.isEmpty, !subordinate.isEmpty else { return (dominant, subordinate) }
-        let dominantSpans = dominant.map { span($0, side: policy.dominant) }
-        let subordinateSpans = subordinate.map { span($0, side: policy.subordinate) }
-        var dominantGrowth: [ElementSpan] = []
-        var subordinateGrowth: [ElementSpan] = []
+        let words = WordUnits(bytes: ancestor)
+        let dominantWords = WordUnits(bytes: policy.dominant)
+        let subordinateWords = WordUnits(bytes: policy.subordinate)
+        let dominantSpans = dominant.map { span($0, ancestorWords: words, sideWords: dominantWords) }
+        let subordinateSpans = subordinate.map { span($0, ancestorWords: words, sideWords: subordinateWords) }
+        let (dominantTwins, subordinateTwins) = twins(dominant, subordinate)
+        var growth: [ElementSpan] = []
+        var dominantDropped: [Int] = []
+        var subordinateDropped: [Int] = []
         var first = 0
-        for (index, hunk) in dominant.enumerated() {
+        for (index, hunk) in dominant.enumerated() where !dominantTwins[index] {
             let span = dominantSpans[index]
-            guard !span.isEmpty else { continue }
-            while first < subordinate.count, subordinateSpans[first].upperBound <= span.lowerBound { first += 1 }
+            while first < subordinate.count, subordinateSpans[first].upperBound < span.lowerBound { first += 1 }
             var other = first
-            while other < subordinate.count, subordinateSpans[other].lowerBound < span.upperBound {
+            while other < subordinate.count, subordinateSpans[other].lowerBound <= span.upperBound {
                 let otherSpan = subordinateSpans[other]
-                let otherHunk = subordinate[other]
-                if hunk.isInsertion, otherHunk.isInsertion, hunk.ancestor != otherHunk.ancestor, !otherSpan.isEmpty, otherSpan.overlaps(span) {
-                    dominantGrowth.append(span)
-                    subordinateGrowth.append(otherSpan)
+                if !subordinateTwins[other], Self.cutsOneWord(hunk, span, subordinate[other], otherSpan) {
+                    if onlyNormalises(hunk, side: policy.dominant) {
+                        dominantDropped.append(index)
+                    } else if onlyNormalises(subordinate[other], side: policy.subordinate) {
+                        subordinateDropped.append(other)
+                    } else {
+                        growth.append(ElementSpan(
+                            lowerBound: min(span.lowerBound, otherSpan.lowerBound), upperBound: max(span.upperBound, otherSpan.upperBound)
+                        ))
+                    }
                 }
                 other += 1
             }
         }
-        if dominantGrowth.isEmpty { return (dominant, subordinate) }
-        return (Self.grow(dominant, to: dominantGrowth), Self.grow(subordinate, to: subordinateGrowth))
+        if growth.isEmpty && dominantDropped.isEmpty && subordinateDropped.isEmpty { return (dominant, subordinate) }
+        return (
+            Self.grow(Self.dropping(dominantDropped, from: dominant), to: growth),
+            Self.grow(Self.dropping(subordinateDropped, from: subordinate), to: growth)
+        )
     }
 
-    /// The ancestor range of the word an insertion extends: grown over the word characters it is
-    /// glued to. Empty for any other hunk and for an insertion glued to no word.
-    private func span(_ hunk: DiffHunk, side: UnsafeBufferPointer<UInt8>) -> ElementSpan {
-        // Only insertions are grown; other hunks take part in no pair.
-        let range = hunk.ancestor
-        guard range.isEmpty, !hunk.side.isEmpty else { return ElementSpan(lowerBound: range.lowerBound, upperBound: range.lowerBound) }
-        let window = TextMergePolicy.wideningWindow
-        var lower = range.lowerBound
-        if isWord(startingAt: hunk.side.lowerBound, in: side) {
-            while lower > max(0, range.lowerBound - window), let length = wordLength(endingAt: lower) { lower -= length }
+    /// Which hunks of each side the other side made identically (same ancestor range, same text).
+    private func twins(_ dominant: [DiffHunk], _ subordinate: [DiffHunk]) -> ([Bool], [Bool]) {
+        var dominantTwins = [Bool](repeating: false, count: dominant.count)
+        var subordinateTwins = [Bool](repeating: false, count: subordinate.count)
+        var d = 0
+        var s = 0
+        while d < dominant.count, s < subordinate.count {
+            let left = dominant[d].ancestor
+            let right = subordinate[s].ancestor
+            if left == right {
+                if policy.sameContent(
+                    [MergePiece(source: .dominant, range: dominant[d].side, origin: .dominant)],
+                    [MergePiece(source: .subordinate, range: subordinate[s].side, origin: .subordinate)]
+                ) {
+                    dominantTwins[d] = true
+                    subordinateTwins[s] = true
+                }
+                d += 1
+                s += 1
+            } else if (left.lowerBound, left.upperBound) < (right.lowerBound, right.upperBound) {
+                d += 1
+            } else {
+                s += 1
+            }
         }
-        var upper = range.upperBound
-        if isWord(endingAt: hunk.side.upperBound, in: side) {
-            while upper < min(ancestor.count, range.upperBound + window), let length = wordLength(startingAt: upper) { upper += length }
+        return (dominantTwins, subordinateTwins)
+    }
+
+    /// Whether a hunk's text is canonically equivalent to the ancestor's it replaces (the same
+    /// characters in another Unicode normalisation form).
+    private func onlyNormalises(_ hunk: DiffHunk, side: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard !hunk.isInsertion, !hunk.side.isEmpty else { return false }
+        let original = String(decoding: UnsafeBufferPointer(rebasing: ancestor[hunk.ancestor]), as: UTF8.self)
+        let changed = String(decoding: UnsafeBufferPointer(rebasing: side[hunk.side]), as: UTF8.self)
+        return original == changed
+    }
+
+    /// `hunks` without those at `indices`.
+    private static func dropping(_ indices: [Int], from hunks: [DiffHunk]) -> [DiffHunk] {
+        guard !indices.isEmpty else { return hunks }
+        var kept = [Bool](repeating: true, count: hunks.count)
+        for index in indices { kept[index] = false }
+        return hunks.indices.filter { kept[$0] }.map { hunks[$0] }
+    }
+
+    /// Whether two hunks of different sides change one word in ways the merge would splice:
+    /// their word spans share a word, and one of them cuts into or glues onto it. Hunks the
+    /// merge already judges as it should are left to it: insertions at one place (judged by
+    /// ``TextMergePolicy/insertionsConflict(_:_:at:)``, which applies a repeated insertion
+    /// once), an edit inside text the other side deleted (see ``yieldsInside(_:_:_:)``), and
+    /// hunks that both end at word edges (their union or conflict keeps words whole, which
+    /// ``WordAudit`` checks).
+    static func cutsOneWord(_ first: DiffHunk, _ firstSpan: ElementSpan, _ second: DiffHunk, _ secondSpan: ElementSpan) -> Bool {
+        guard shareWord(firstSpan, secondSpan), !(first.isInsertion && second.isInsertion) else { return false }
+        if yieldsInside(first, second, secondSpan) || yieldsInside(second, first, firstSpan) { return false }
+        return firstSpan.range != first.ancestor || secondSpan.range != second.ancestor
+    }
+
+    /// Whether `inner` is an edit inside text `outer` deleted, which the merge keeps as its
+    /// whole word or lets yield, reported (``TextMergePolicy/survivingUnit(of:inserting:deletedBy:)``):
+    /// `outer` deletes the whole of the words `inner` changes, or mostly deletes (puts back at
+    /// most a quarter of what it removes) around `inner` (a 70-digit run replaced by "abc"
+    /// while the other side changed ten digits in its middle is the run deleted, not a word
+    /// rewritten two ways). Rewrites of comparable size ("Tuesday" as "Friday" and as
+    /// "Thursday") are two changes of one word.
+    static func yieldsInside(_ outer: DiffHunk, _ inner: DiffHunk, _ innerSpan: ElementSpan) -> Bool {
+        if outer.side.isEmpty && outer.ancestor.lowerBound <= innerSpan.lowerBound && innerSpan.upperBound <= outer.ancestor.upperBound {
+            return true
+        }
+        return outer.side.count * 4 <= outer.ancestor.count
+            && outer.ancestor.lowerBound < inner.ancestor.lowerBound && inner.ancestor.upperBound < outer.ancestor.upperBound
+    }
+
+    /// Whether two hunks' word spans share a character, or one inserts strictly inside the other's.
+    static func shareWord(_ first: ElementSpan, _ second: ElementSpan) -> Bool {
+        switch (first.isEmpty, second.isEmpty) {
+        case (false, false): return first.overlaps(second)
+        case (true, false): return second.lowerBound < first.lowerBound && first.lowerBound < second.upperBound
+        case (false, true): return first.lowerBound < second.lowerBound && second.lowerBound < first.upperBound
+        case (true, true): return false
+        }
+    }
+
+    /// The ancestor range of the words a hunk changes: its own range, grown over the word at
+    /// either edge that it cuts into (in the ancestor) or glues onto (in the side).
+    func span(_ hunk: DiffHunk, ancestorWords: WordUnits, sideWords: WordUnits) -> ElementSpan {
+        var lower = hunk.ancestor.lowerBound
+        if ancestorWords.isInsideWord(lower) || sideWords.isInsideWord(hunk.side.lowerBound) {
+            lower = ancestorWords.wordStart(endingAt: lower)
+        }
+        var upper = hunk.ancestor.upperBound
+        if ancestorWords.isInsideWord(upper) || sideWords.isInsideWord(hunk.side.upperBound) {
+            upper = ancestorWords.wordEnd(startingAt: upper)
         }
         return ElementSpan(lowerBound: lower, upperBound: upper)
     }
 
-    // Word tests on bytes, decoding only non-ASCII scalars: this runs for every insertion.
-
-    private func isWord(startingAt position: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard position < bytes.count else { return false }
-        if bytes[position] < 0x80 { return CharacterClass(asciiByte: bytes[position]) == .word }
-        return policy.isWord(policy.scalar(at: position, in: bytes))
-    }
-
-    private func isWord(endingAt position: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard position > 0 else { return false }
-        if bytes[position - 1] < 0x80 { return CharacterClass(asciiByte: bytes[position - 1]) == .word }
-        return policy.isWord(policy.scalar(before: position, in: bytes))
-    }
-
-    /// The length of the ancestor's word scalar starting at `position`, or nil.
-    private func wordLength(startingAt position: Int) -> Int? {
-        guard position < ancestor.count else { return nil }
-        if ancestor[position] < 0x80 { return CharacterClass(asciiByte: ancestor[position]) == .word ? 1 : nil }
-        guard let scalar = policy.scalar(at: position, in: ancestor), policy.isWord(scalar) else { return nil }
-        return scalar.utf8.count
-    }
-
-    /// The length of the ancestor's word scalar ending at `position`, or nil.
-    private func wordLength(endingAt position: Int) -> Int? {
-        guard position > 0 else { return nil }
-        if ancestor[position - 1] < 0x80 { return CharacterClass(asciiByte: ancestor[position - 1]) == .word ? 1 : nil }
-        guard let scalar = policy.scalar(before: position, in: ancestor), policy.isWord(scalar) else { return nil }
-        return scalar.utf8.count
-    }
-
     /// `hunks` with every hunk touching one of `growth` joined into one hunk covering it.
-    private static func grow(_ hunks: [DiffHunk], to growth: [ElementSpan]) -> [DiffHunk] {
+    static func grow(_ hunks: [DiffHunk], to growth: [ElementSpan]) -> [DiffHunk] {
         let regions = growth.sorted { $0.lowerBound < $1.lowerBound }
         var result: [DiffHunk] = []
         result.reserveCapacity(hunks.count)

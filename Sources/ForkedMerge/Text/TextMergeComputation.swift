@@ -10,6 +10,11 @@ struct TextMergeComputation {
     let conflictSpans: [MergeConflictSpan]
     let dominantHunks: [DiffHunk]
     let subordinateHunks: [DiffHunk]
+    /// How many places ``WordAudit`` found a word no text has there, merged again as conflicts.
+    let auditCorrections: Int
+    /// Whether the rule that two changes of one word are a conflict changed the merge: hunks
+    /// were grown to words (``SharedWordHunks``) or the audit merged a place again.
+    let wordRuleActed: Bool
 
     /// Merges the three texts and hands the computation to `body`.
     ///
@@ -36,9 +41,17 @@ struct TextMergeComputation {
         let sides = [dominant, subordinate].enumerated().map { index, bytes in
             SideInput(bytes: bytes, lines: long ? lines[index + 1] : nil)
         }
-        let diffs = textOnly
-            ? sideDiffsRefinedWhereBothChanged(ancestor: ancestor, lines: lines[0], dominant: sides[0], subordinate: sides[1], owner: owner)
-            : sideDiffs(ancestor: ancestor, lines: lines[0], sides: sides, owner: owner)
+        if textOnly {
+            let diffs = sideDiffsRefinedWhereBothChanged(ancestor: ancestor, lines: lines[0], dominant: sides[0], subordinate: sides[1], owner: owner)
+            let computation = TextMergeComputation(ancestor, dominant, subordinate, diffs[0].hunks, diffs[1].hunks)
+            // Where the word rule acted, which words it joined depends on how finely the hunks
+            // were cut: the merge is done again on the full diffs, so the text and conflicts
+            // are those of ``mergeWithOrigins`` exactly. That happens only where both sides
+            // changed one word.
+            if !computation.wordRuleActed { return finish(computation, body) }
+            ThreeWayMerge.pieceArrays.give(computation.pieces)
+        }
+        let diffs = sideDiffs(ancestor: ancestor, lines: lines[0], sides: sides, owner: owner)
         return finish(TextMergeComputation(ancestor, dominant, subordinate, diffs[0].hunks, diffs[1].hunks), body)
     }
 
@@ -111,14 +124,45 @@ struct TextMergeComputation {
             return LineEndInsertion.split(aligned, ancestor: ancestor, side: side)
         }
         let (dominantGrown, subordinateGrown) = SharedWordHunks(ancestor: ancestor, policy: policy).grown(prepared[0], prepared[1])
+        let grew = dominantGrown != prepared[0] || subordinateGrown != prepared[1]
         let (dominantMerged, subordinateMerged) = FinalLineBreak.kept(
             dominantGrown, subordinateGrown, ancestor: ancestor, dominant: dominant, subordinate: subordinate
         )
-        let output = ThreeWayMerge(
-            ancestorCount: ancestor.count, dominant: dominantMerged, subordinate: subordinateMerged, policy: policy
-        ).merged()
+        let (output, corrections) = Self.audited(dominantMerged, subordinateMerged, policy: policy)
         pieces = output.pieces
         conflictSpans = output.conflicts
+        auditCorrections = corrections
+        wordRuleActed = grew || corrections > 0
+    }
+
+    /// How many rounds the audit may send a merge back: each round turns the ranges around
+    /// the words it found into conflicts; the last widens them to whole lines.
+    static let auditRounds = 3
+
+    /// The merge of both sides' hunks, checked by ``WordAudit``: ranges around any word no
+    /// text has at its place are merged again with both sides' hunks grown over them (so the
+    /// two versions meet as a conflict), and the number of such ranges.
+    private static func audited(_ dominant: [DiffHunk], _ subordinate: [DiffHunk], policy: TextMergePolicy) -> (ThreeWayMergeOutput, Int) {
+        var dominant = dominant
+        var subordinate = subordinate
+        var corrections = 0
+        var round = 0
+        while true {
+            let output = ThreeWayMerge(ancestorCount: policy.ancestor.count, dominant: dominant, subordinate: subordinate, policy: policy).merged()
+            let audit = WordAudit(policy: policy, dominant: SideMapping(dominant), subordinate: SideMapping(subordinate))
+            var found = audit.violations(in: output)
+            guard !found.isEmpty, round < auditRounds else { return (output, corrections) }
+            corrections += found.count
+            round += 1
+            found = found.map { span in
+                let widened = round == auditRounds
+                    ? policy.lineStart(span.lowerBound)..<max(policy.lineEnd(max(span.lowerBound, span.upperBound - 1)), span.upperBound)
+                    : policy.widened(span.range)
+                return ElementSpan(lowerBound: min(widened.lowerBound, span.lowerBound), upperBound: max(widened.upperBound, span.upperBound))
+            }
+            dominant = SharedWordHunks.grow(dominant, to: found)
+            subordinate = SharedWordHunks.grow(subordinate, to: found)
+        }
     }
 
     /// The true conflicts, located in the merged text.
@@ -180,7 +224,8 @@ struct TextMergeComputation {
             dominantInserted: dominantHunks.reduce(0) { $0 + characterCount(policy.dominant, $1.side) },
             dominantDeleted: dominantHunks.reduce(0) { $0 + characterCount(policy.ancestor, $1.ancestor) },
             subordinateInserted: subordinateHunks.reduce(0) { $0 + characterCount(policy.subordinate, $1.side) },
-            subordinateDeleted: subordinateHunks.reduce(0) { $0 + characterCount(policy.ancestor, $1.ancestor) }
+            subordinateDeleted: subordinateHunks.reduce(0) { $0 + characterCount(policy.ancestor, $1.ancestor) },
+            auditCorrections: auditCorrections
         )
         let conflicts = conflicts()
         return TextMergeResult(

@@ -44,13 +44,21 @@ public struct TextMergeStatistics: Sendable, Equatable {
     public var subordinateInserted: Int
     /// Ancestor characters the subordinate side deleted.
     public var subordinateDeleted: Int
+    /// Places where the merge's final word audit found a word that none of the three texts
+    /// has there and merged that place again as a conflict (see ``TextMerger``). Zero when the
+    /// steps before the audit already kept every word whole.
+    public var auditCorrections: Int
 
     /// Creates statistics.
-    public init(dominantInserted: Int = 0, dominantDeleted: Int = 0, subordinateInserted: Int = 0, subordinateDeleted: Int = 0) {
+    public init(
+        dominantInserted: Int = 0, dominantDeleted: Int = 0, subordinateInserted: Int = 0, subordinateDeleted: Int = 0,
+        auditCorrections: Int = 0
+    ) {
         self.dominantInserted = dominantInserted
         self.dominantDeleted = dominantDeleted
         self.subordinateInserted = subordinateInserted
         self.subordinateDeleted = subordinateDeleted
+        self.auditCorrections = auditCorrections
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import ForkedMerge
 
 /// One three-way merge case from the shared corpus (Fixtures/merge-cases.jsonl).
 struct MergeCase: Decodable, Sendable {
@@ -9,10 +10,27 @@ struct MergeCase: Decodable, Sendable {
     var subordinate: String
     var expectedAnyOf: [String]
     var notes: String
+    /// Whether a reported conflict that keeps every word either side added whole also passes
+    /// (both sides changed one word: keeping both versions is as right as the blend listed).
+    var conflictOK: Bool?
 
     enum CodingKeys: String, CodingKey {
         case name, source, ancestor, dominant, subordinate, notes
         case expectedAnyOf = "expected_any_of"
+        case conflictOK = "conflict_ok"
+    }
+
+    /// Whether `report` passes the case: its text is one of the expected results, or (where the
+    /// case allows it) it reports a conflict and holds, whole, every whitespace-separated word
+    /// either side has and the ancestor has not.
+    func accepts(_ report: TextMergeReport) -> Bool {
+        // Compare scalar by scalar: Swift's == would accept any canonically equivalent form.
+        if expectedAnyOf.contains(where: { Array($0.unicodeScalars) == Array(report.text.unicodeScalars) }) { return true }
+        guard conflictOK == true, !report.conflicts.isEmpty else { return false }
+        let ancestorWords = Set(ancestor.split(whereSeparator: \.isWhitespace).map(String.init))
+        let outputWords = Set(report.text.split(whereSeparator: \.isWhitespace).map(String.init))
+        let added = (dominant + " " + subordinate).split(whereSeparator: \.isWhitespace).map(String.init).filter { !ancestorWords.contains($0) }
+        return added.allSatisfy { outputWords.contains($0) }
     }
 }
 

@@ -30,7 +30,9 @@ struct TextMergeOriginTests {
         #expect(result.statistics == TextMergeStatistics(
             dominantInserted: 1, dominantDeleted: 1, subordinateInserted: 2, subordinateDeleted: 0
         ))
-        #expect(result.text == "a👩‍💻cdé")
+        // Both sides changed the word "abc" (one split it, one extended it): a conflict.
+        #expect(result.text == "a👩‍💻c abcdé")
+        #expect(result.conflicts.count == 1)
     }
 
     @Test("an unchanged merge is one ancestor segment with zero statistics")

@@ -24,7 +24,10 @@ struct TextMergerRobustnessTests {
     @Test("lone combining marks, ZWJ, BOM and control characters")
     func awkwardScalars() throws {
         #expect(try merge("\u{301}x", "\u{301}", ancestor: "\u{301}") == "\u{301}x")
-        #expect(try merge("\u{FEFF}a", "\u{FEFF}b", ancestor: "\u{FEFF}") == "\u{FEFF}ab")
+        // "a" and "b" typed at one place would make "ab", a word neither side wrote: a conflict.
+        let glued = TextMerger().mergeReportingConflicts("\u{FEFF}a", withSubordinate: "\u{FEFF}b", commonAncestor: "\u{FEFF}")
+        #expect(glued.conflicts.count == 1)
+        #expect(glued.text == "\u{FEFF}a \u{FEFF}b")
         #expect(try merge("\u{200D}👩", "\u{200D}", ancestor: "\u{200D}") == "\u{200D}👩")
         #expect(try merge("\u{0}\u{7}", "\u{1B}", ancestor: "") == "\u{0}\u{7} \u{1B}")
     }

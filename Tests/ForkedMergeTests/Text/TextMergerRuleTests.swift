@@ -73,7 +73,12 @@ struct TextMergerRuleTests {
 
     @Test("deletions from both sides are applied")
     func bothDeletions() throws {
-        #expect(try merge("abfgh", "abcgh", ancestor: "abcdefgh") == "abgh")
+        // Overlapping deletions inside one word would leave "abgh", a word neither side wrote:
+        // that is two changes of one word, a conflict keeping both versions.
+        let word = TextMerger().mergeReportingConflicts("abfgh", withSubordinate: "abcgh", commonAncestor: "abcdefgh")
+        #expect(word.text == "abfgh abcgh")
+        #expect(word.conflicts.count == 1)
+        #expect(try merge("ab ef gh", "ab cd gh", ancestor: "ab cd ef gh") == "ab gh")
         #expect(try merge("one, three", "one, two", ancestor: "one, two, three") == "one, ")
     }
 
@@ -83,6 +88,8 @@ struct TextMergerRuleTests {
         // bring back what the other side deleted. The deletion wins.
         #expect(try merge("af", "abcXdef", ancestor: "abcdef") == "af")
         #expect(try merge("abcXdef", "af", ancestor: "abcdef") == "af")
+        // What yields is reported, never dropped without a word.
+        #expect(TextMerger().mergeReportingConflicts("af", withSubordinate: "abcXdef", commonAncestor: "abcdef").conflicts.map(\.kept) == [.deletion])
         // Whole words deleted around an inserted word: the inserted word stands on its own.
         #expect(try merge("one four", "one two new three four", ancestor: "one two three four") == "one new four")
     }
@@ -127,8 +134,11 @@ struct TextMergerRuleTests {
 
     @Test("edits in different places never disturb each other, even adjacent ones")
     func independentEdits() throws {
-        #expect(try merge("abXdef", "abcYef", ancestor: "abcdef") == "abXYef")
-        #expect(try merge("Xbcdef", "abcdeY", ancestor: "abcdef") == "XbcdeY")
+        #expect(try merge("ab X def", "ab c Yef", ancestor: "ab c def") == "ab X Yef")
+        #expect(try merge("Xb cd ef", "ab cd eY", ancestor: "ab cd ef") == "Xb cd eY")
+        // Inside one word, the same edits are two changes of that word: a conflict.
+        #expect(TextMerger().mergeReportingConflicts("abXdef", withSubordinate: "abcYef", commonAncestor: "abcdef").text == "abXdef abcYef")
+        #expect(TextMerger().mergeReportingConflicts("Xbcdef", withSubordinate: "abcdeY", commonAncestor: "abcdef").conflicts.count == 1)
         let ancestor = String(repeating: "lorem ipsum dolor sit amet ", count: 200)
         var dominant = ancestor
         dominant.insert(contentsOf: "FIRST ", at: dominant.startIndex)

@@ -1,0 +1,67 @@
+/// Where the ancestor's unchanged text sits in one side, and which ancestor range a side's
+/// position replaced: the two directions of one side's hunks.
+struct SideMapping {
+    /// The side's hunks, sorted and coalesced.
+    let hunks: [DiffHunk]
+    /// `shift[k]`: side length minus ancestor length of the first `k` hunks.
+    private let shift: [Int]
+
+    init(_ hunks: [DiffHunk]) {
+        self.hunks = hunks
+        var shift = [0]
+        shift.reserveCapacity(hunks.count + 1)
+        for hunk in hunks { shift.append(shift[shift.count - 1] + hunk.side.count - hunk.ancestor.count) }
+        self.shift = shift
+    }
+
+    /// The side's range holding the ancestor's `range` unchanged, or nil when the side changed
+    /// any of it or inserted text inside it.
+    func sideRange(ofAncestor range: Range<Int>) -> Range<Int>? {
+        // Hunks starting at or before the range's start.
+        let count = firstIndex { $0.ancestor.lowerBound > range.lowerBound }
+        if count > 0 {
+            let previous = hunks[count - 1].ancestor
+            if !previous.isEmpty && previous.upperBound > range.lowerBound { return nil }
+        }
+        if count < hunks.count, hunks[count].ancestor.lowerBound < range.upperBound { return nil }
+        let start = range.lowerBound + shift[count]
+        return start..<(start + range.count)
+    }
+
+    /// The ancestor range a side's byte at `position` stands for: the range its hunk
+    /// replaced, or the ancestor byte it is a copy of.
+    func ancestorRange(ofSide position: Int) -> Range<Int> {
+        let count = firstIndex { $0.side.lowerBound > position }
+        if count > 0, hunks[count - 1].side.contains(position) { return hunks[count - 1].ancestor }
+        let ancestor = position - shift[count]
+        return ancestor..<(ancestor + 1)
+    }
+
+    /// Where `part` of this side's text, inside a hunk, sits in `other` side's identical hunk
+    /// (same ancestor range, same text), or nil when the other side has no such hunk.
+    func twinRange(of part: Range<Int>, in other: SideMapping) -> Range<Int>? {
+        guard !part.isEmpty else { return nil }
+        let count = firstIndex { $0.side.lowerBound > part.lowerBound }
+        guard count > 0, hunks[count - 1].side.lowerBound <= part.lowerBound, part.upperBound <= hunks[count - 1].side.upperBound else {
+            return nil
+        }
+        let hunk = hunks[count - 1]
+        let otherCount = other.firstIndex { $0.ancestor.lowerBound > hunk.ancestor.lowerBound }
+        guard otherCount > 0 else { return nil }
+        let twin = other.hunks[otherCount - 1]
+        guard twin.ancestor == hunk.ancestor, twin.side.count == hunk.side.count else { return nil }
+        let offset = part.lowerBound - hunk.side.lowerBound
+        return (twin.side.lowerBound + offset)..<(twin.side.lowerBound + offset + part.count)
+    }
+
+    /// The number of leading hunks for which `isAfter` is false (hunks are sorted).
+    func firstIndex(where isAfter: (DiffHunk) -> Bool) -> Int {
+        var low = 0
+        var high = hunks.count
+        while low < high {
+            let middle = (low + high) / 2
+            if isAfter(hunks[middle]) { high = middle } else { low = middle + 1 }
+        }
+        return low
+    }
+}

@@ -1,0 +1,243 @@
+/// The text merge's last check of its own rule: every word of the merged text outside a
+/// reported conflict is a word one of the three texts has at that place.
+///
+/// The merge grows both sides' changes of one word to that word before merging
+/// (``SharedWordHunks``), so two changes of one word meet as a conflict. Whatever the steps
+/// after that do (insertions ordered at one place, edits kept inside deleted text, repeated
+/// insertions applied once), this audit checks the result where a blend could hide: at every
+/// place where two pieces of the output meet. The word (or words) touching such a seam must
+/// be a whole word of the ancestor, the dominant or the subordinate side, read there in one
+/// piece; anything else (`cosys` from `costs` and `money`, `Th` cut from `Thursday`) is a
+/// violation, and ``TextMergeComputation`` merges the ancestor range around it again as a
+/// conflict. Words inside one piece are that piece's source's words, so only seams are read:
+/// the audit costs in proportion to the changes, not to the text.
+struct WordAudit {
+    let policy: TextMergePolicy
+    let dominant: SideMapping
+    let subordinate: SideMapping
+
+    /// The ancestor ranges around output words that no text has at their place.
+    func violations(in output: ThreeWayMergeOutput) -> [ElementSpan] {
+        let pieces = output.pieces
+        guard pieces.count > 1 else { return [] }
+        var offsets = [Int]()
+        offsets.reserveCapacity(pieces.count + 1)
+        offsets.append(0)
+        for piece in pieces { offsets.append(offsets[offsets.count - 1] + piece.range.count) }
+        // Pieces inside a reported conflict: their seams are the conflict's, which is reported.
+        var inConflict = [Bool](repeating: false, count: pieces.count)
+        for span in output.conflicts {
+            for index in span.dominant.lowerBound..<max(span.dominant.lowerBound, span.subordinate.upperBound) where index < pieces.count {
+                inConflict[index] = true
+            }
+        }
+        let output = AuditedOutput(pieces: pieces, offsets: offsets, policy: policy)
+        var found: [ElementSpan] = []
+        var checkedUpTo = 0
+        for index in 1..<pieces.count {
+            let seam = offsets[index]
+            guard !inConflict[index - 1], !inConflict[index], !pieces[index - 1].range.isEmpty || !pieces[index].range.isEmpty else { continue }
+            for word in output.words(touching: seam) where word.range.upperBound > checkedUpTo {
+                checkedUpTo = word.range.upperBound
+                if output.crossesConflict(word.range, inConflict) { continue }
+                if !isWhole(word, output) { found.append(ancestorSpan(of: word.range, output)) }
+            }
+        }
+        return found
+    }
+
+    /// Whether the output's `word` is a whole word of one text, read there in one run. An end
+    /// cut at ``WordUnits/window`` is not judged: a run that long is no word a reader reads.
+    private func isWhole(_ word: AuditedWord, _ output: AuditedOutput) -> Bool {
+        for source in [MergeSource.dominant, .subordinate, .ancestor] {
+            guard let range = output.sourceRange(of: word.range, in: source, audit: self) else { continue }
+            let text = WordUnits(bytes: policy.buffer(source))
+            if (word.cutAtStart || !text.isInsideWord(range.lowerBound)) && (word.cutAtEnd || !text.isInsideWord(range.upperBound)) {
+                return true
+            }
+        }
+        return false
+    }
+
+    /// Where a piece's `part` of its source sits in `source` (the ancestor or a side), or nil
+    /// when that text has no copy of it at that place: a piece of the ancestor is where the
+    /// side left it unchanged; a change both sides made identically is in both sides.
+    func range(of part: Range<Int>, from piece: MergePiece, in source: MergeSource) -> Range<Int>? {
+        if piece.source == source { return part }
+        switch (piece.source, source) {
+        case (.ancestor, .dominant): return dominant.sideRange(ofAncestor: part)
+        case (.ancestor, .subordinate): return subordinate.sideRange(ofAncestor: part)
+        case (.dominant, .subordinate) where piece.origin == .both:
+            return dominant.twinRange(of: part, in: subordinate)
+        case (.subordinate, .dominant) where piece.origin == .both:
+            return subordinate.twinRange(of: part, in: dominant)
+        default: return nil
+        }
+    }
+
+    /// The ancestor range the pieces of `word` stand for.
+    private func ancestorSpan(of word: Range<Int>, _ output: AuditedOutput) -> ElementSpan {
+        var lower = Int.max
+        var upper = Int.min
+        output.forEachPart(of: word) { piece, part in
+            let range: Range<Int>
+            switch piece.source {
+            case .ancestor: range = part
+            case .dominant: range = Self.join(dominant.ancestorRange(ofSide: part.lowerBound), dominant.ancestorRange(ofSide: part.upperBound - 1))
+            case .subordinate: range = Self.join(subordinate.ancestorRange(ofSide: part.lowerBound), subordinate.ancestorRange(ofSide: part.upperBound - 1))
+            case .separator: return
+            }
+            lower = min(lower, range.lowerBound)
+            upper = max(upper, range.upperBound)
+        }
+        guard lower <= upper else { return ElementSpan(lowerBound: 0, upperBound: 0) }
+        return ElementSpan(lowerBound: lower, upperBound: upper)
+    }
+
+    private static func join(_ first: Range<Int>, _ second: Range<Int>) -> Range<Int> {
+        min(first.lowerBound, second.lowerBound)..<max(first.upperBound, second.upperBound)
+    }
+}
+
+/// A word of the output found at a seam, and whether the search cut it at either end
+/// (at ``WordUnits/window`` bytes from the seam).
+private struct AuditedWord {
+    var range: Range<Int>
+    var cutAtStart = false
+    var cutAtEnd = false
+}
+
+/// The merged output as pieces, read near a seam without building the whole text.
+private struct AuditedOutput {
+    let pieces: [MergePiece]
+    let offsets: [Int]
+    let policy: TextMergePolicy
+
+    var count: Int { offsets[offsets.count - 1] }
+
+    /// The words ending at, starting at or running across output offset `seam`.
+    func words(touching seam: Int) -> [AuditedWord] {
+        // Most seams sit between lines or spaces: two ASCII bytes that are neither word
+        // characters nor joiners touch no word.
+        if let before = byte(at: seam - 1), let after = byte(at: seam), before < 0x80, after < 0x80,
+           !Self.mayTouchWord(before), !Self.mayTouchWord(after) {
+            return []
+        }
+        let start = max(0, seam - WordUnits.window - 8)
+        let end = min(count, seam + WordUnits.window + 8)
+        let bytes = self.bytes(start..<end)
+        return bytes.withUnsafeBufferPointer { buffer in
+            let text = WordUnits(bytes: buffer)
+            let local = seam - start
+            func word(_ lower: Int, _ upper: Int) -> AuditedWord {
+                AuditedWord(
+                    range: (lower + start)..<(upper + start),
+                    cutAtStart: lower > 0 && text.isInsideWord(lower), cutAtEnd: upper < buffer.count && text.isInsideWord(upper)
+                )
+            }
+            if text.isInsideWord(local) {
+                return [word(text.wordStart(endingAt: local), text.wordEnd(startingAt: local))]
+            }
+            var words: [AuditedWord] = []
+            if text.endsWordCharacter(at: local) {
+                var lower = text.wordStart(endingAt: local)
+                if lower == local, let (_, length) = text.scalar(before: local) { lower -= length }
+                words.append(word(lower, local))
+            }
+            if text.startsWordCharacter(at: local) {
+                var upper = text.wordEnd(startingAt: local)
+                if upper == local, let (_, length) = text.scalar(at: local) { upper += length }
+                words.append(word(local, upper))
+            }
+            return words
+        }
+    }
+
+    /// Whether an ASCII byte is a word character or a joiner (see ``WordUnits``).
+    private static func mayTouchWord(_ byte: UInt8) -> Bool {
+        CharacterClass(asciiByte: byte) == .word || WordUnits.isJoiner(Unicode.Scalar(byte))
+    }
+
+    /// The output's byte at `offset`, if any.
+    func byte(at offset: Int) -> UInt8? {
+        guard offset >= 0, let index = pieceIndex(containing: offset) else { return nil }
+        let piece = pieces[index]
+        let within = offset - offsets[index]
+        if case .separator = piece.source { return policy.bytes(of: piece)[within] }
+        return policy.buffer(piece.source)[piece.range.lowerBound + within]
+    }
+
+    /// Whether any piece of `word` lies in a reported conflict.
+    func crossesConflict(_ word: Range<Int>, _ inConflict: [Bool]) -> Bool {
+        guard var index = pieceIndex(containing: word.lowerBound) else { return false }
+        while index < pieces.count, offsets[index] < word.upperBound {
+            if inConflict[index] { return true }
+            index += 1
+        }
+        return false
+    }
+
+    /// The bytes of the output's `range`.
+    func bytes(_ range: Range<Int>) -> [UInt8] {
+        var result: [UInt8] = []
+        result.reserveCapacity(range.count)
+        forEachPart(of: range) { piece, part in
+            if case .separator = piece.source {
+                let all = policy.bytes(of: piece)
+                result.append(contentsOf: all[(part.lowerBound - piece.range.lowerBound)..<(part.upperBound - piece.range.lowerBound)])
+            } else {
+                result.append(contentsOf: UnsafeBufferPointer(rebasing: policy.buffer(piece.source)[part]))
+            }
+        }
+        return result
+    }
+
+    /// Calls `body` with each piece overlapping the output's `range` and the part of the
+    /// piece's source range that falls in it.
+    func forEachPart(of range: Range<Int>, _ body: (MergePiece, Range<Int>) -> Void) {
+        guard !range.isEmpty, var index = pieceIndex(containing: range.lowerBound) else { return }
+        while index < pieces.count, offsets[index] < range.upperBound {
+            let piece = pieces[index]
+            let lower = max(range.lowerBound, offsets[index]) - offsets[index]
+            let upper = min(range.upperBound, offsets[index + 1]) - offsets[index]
+            if lower < upper {
+                body(piece, (piece.range.lowerBound + lower)..<(piece.range.lowerBound + upper))
+            }
+            index += 1
+        }
+    }
+
+    /// The range of `source` (the ancestor, or a side) that spells the output's `range` in one
+    /// run, or nil when some part of it is not a copy of that text at that place.
+    func sourceRange(of range: Range<Int>, in source: MergeSource, audit: WordAudit) -> Range<Int>? {
+        var lower: Int? = nil
+        var upper: Int? = nil
+        var contiguous = true
+        forEachPart(of: range) { piece, part in
+            guard contiguous else { return }
+            guard let mapped = audit.range(of: part, from: piece, in: source), upper == nil || upper == mapped.lowerBound else {
+                contiguous = false
+                return
+            }
+            if lower == nil { lower = mapped.lowerBound }
+            upper = mapped.upperBound
+        }
+        guard contiguous, let lower, let upper else { return nil }
+        return lower..<upper
+    }
+
+    /// The index of the non-empty piece holding output offset `offset`.
+    func pieceIndex(containing offset: Int) -> Int? {
+        guard offset < count else { return nil }
+        var low = 0
+        var high = pieces.count
+        // The last piece starting at or before `offset`, then past empty pieces.
+        while low < high {
+            let middle = (low + high) / 2
+            if offsets[middle] <= offset { low = middle + 1 } else { high = middle }
+        }
+        var index = max(0, low - 1)
+        while index < pieces.count, offsets[index + 1] <= offset { index += 1 }
+        return index < pieces.count ? index : nil
+    }
+}
