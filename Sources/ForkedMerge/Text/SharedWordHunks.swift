@@ -109,23 +109,28 @@ struct SharedWordHunks {
     /// hunks that both end at word edges (their union or conflict keeps words whole, which
     /// ``WordAudit`` checks).
     static func cutsOneWord(_ first: DiffHunk, _ firstSpan: ElementSpan, _ second: DiffHunk, _ secondSpan: ElementSpan) -> Bool {
-        guard shareWord(firstSpan, secondSpan), !(first.isInsertion && second.isInsertion) else { return false }
-        if yieldsInside(first, second, secondSpan) || yieldsInside(second, first, firstSpan) { return false }
+        guard shareWord(firstSpan, secondSpan), !(first.isInsertion && second.isInsertion && first.ancestor == second.ancestor) else {
+            return false
+        }
+        if yieldsInside(first, firstSpan, second, secondSpan) || yieldsInside(second, secondSpan, first, firstSpan) { return false }
         return firstSpan.range != first.ancestor || secondSpan.range != second.ancestor
     }
 
     /// Whether `inner` is an edit inside text `outer` deleted, which the merge keeps as its
     /// whole word or lets yield, reported (``TextMergePolicy/survivingUnit(of:inserting:deletedBy:)``):
-    /// `outer` deletes the whole of the words `inner` changes, or mostly deletes (puts back at
-    /// most a quarter of what it removes) around `inner` (a 70-digit run replaced by "abc"
-    /// while the other side changed ten digits in its middle is the run deleted, not a word
-    /// rewritten two ways). Rewrites of comparable size ("Tuesday" as "Friday" and as
-    /// "Thursday") are two changes of one word.
-    static func yieldsInside(_ outer: DiffHunk, _ inner: DiffHunk, _ innerSpan: ElementSpan) -> Bool {
-        if outer.side.isEmpty && outer.ancestor.lowerBound <= innerSpan.lowerBound && innerSpan.upperBound <= outer.ancestor.upperBound {
+    /// `outer` deletes whole words (gluing none together) around every word `inner` changes,
+    /// and `inner` types something; or `outer` mostly deletes (puts back at most a quarter of
+    /// what it removes) around `inner` (a 70-digit run replaced by "abc" while the other side
+    /// changed ten digits in its middle is the run deleted, not a word rewritten two ways).
+    /// Rewrites of comparable size ("Tuesday" as "Friday" and as "Thursday"), a deletion that
+    /// glues two words, and part of a word deleted inside the other side's deletion of it are
+    /// two changes of one word.
+    static func yieldsInside(_ outer: DiffHunk, _ outerSpan: ElementSpan, _ inner: DiffHunk, _ innerSpan: ElementSpan) -> Bool {
+        if outer.side.isEmpty, outerSpan.range == outer.ancestor, !inner.side.isEmpty,
+           outer.ancestor.lowerBound <= innerSpan.lowerBound, innerSpan.upperBound <= outer.ancestor.upperBound {
             return true
         }
-        return outer.side.count * 4 <= outer.ancestor.count
+        return !outer.side.isEmpty && !inner.side.isEmpty && outer.side.count * 4 <= outer.ancestor.count
             && outer.ancestor.lowerBound < inner.ancestor.lowerBound && inner.ancestor.upperBound < outer.ancestor.upperBound
     }
 

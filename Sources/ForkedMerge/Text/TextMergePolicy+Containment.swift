@@ -23,7 +23,9 @@ extension TextMergePolicy {
         let added = longer.count - shorter.count
         var start = prefix
         while true {
-            if Self.isTokenBoundary(longer, start), Self.isTokenBoundary(longer, start + added) {
+            // The shorter version is cut there too: text added inside one of its words is a
+            // second change of that word, not more of the same.
+            if Self.isTokenBoundary(longer, start), Self.isTokenBoundary(longer, start + added), Self.isTokenBoundary(shorter, start) {
                 return dominantIsShorter ? .subordinate : .dominant
             }
             guard start > 0, longer[start - 1] == longer[start - 1 + added] else { return nil }

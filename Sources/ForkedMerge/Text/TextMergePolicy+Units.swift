@@ -14,21 +14,20 @@ extension TextMergePolicy {
             if edit.isEmpty, startsLine(edit.lowerBound), typed[insertion.range.upperBound - 1] == 0x0A { return edit }
             return lineStart(edit.lowerBound)..<lineEnd(edit.isEmpty ? edit.lowerBound : edit.upperBound - 1)
         }
+        // The edited word: the one the typed text glues onto, the edit cuts into, or the
+        // insertion sits inside (``WordUnits``, so "2026-11-28" and "don't" stay whole).
+        let words = WordUnits(bytes: ancestor)
+        let typedWords = WordUnits(bytes: typed)
+        func isWordAt(_ words: WordUnits, _ position: Int) -> Bool { words.scalar(at: position).map { WordUnits.isWordScalar($0.0) } ?? false }
+        func isWordBefore(_ words: WordUnits, _ position: Int) -> Bool { words.scalar(before: position).map { WordUnits.isWordScalar($0.0) } ?? false }
         var lower = edit.lowerBound
         var upper = edit.upperBound
-        let window = TextMergePolicy.wideningWindow
-        let startsWord = (typesText && isWord(scalar(at: insertion.range.lowerBound, in: typed))) || (!edit.isEmpty && isWord(scalar(at: lower, in: ancestor)))
-        if startsWord {
-            while lower > max(0, edit.lowerBound - window), let previous = scalar(before: lower, in: ancestor), isWord(previous) {
-                lower -= previous.utf8.count
-            }
-        }
-        let endsWord = (typesText && isWord(scalar(before: insertion.range.upperBound, in: typed))) || (!edit.isEmpty && isWord(scalar(before: upper, in: ancestor)))
-        if endsWord {
-            while upper < min(ancestor.count, edit.upperBound + window), let next = scalar(at: upper, in: ancestor), isWord(next) {
-                upper += next.utf8.count
-            }
-        }
+        let startsWord = (typesText && isWordAt(typedWords, insertion.range.lowerBound))
+            || (!edit.isEmpty && isWordAt(words, lower)) || words.isInsideWord(lower)
+        if startsWord { lower = words.wordStart(endingAt: lower) }
+        let endsWord = (typesText && isWordBefore(typedWords, insertion.range.upperBound))
+            || (!edit.isEmpty && isWordBefore(words, upper)) || words.isInsideWord(upper)
+        if endsWord { upper = words.wordEnd(startingAt: upper) }
         // An insertion glued to no word is a unit of its own.
         if edit.isEmpty && lower == edit.lowerBound && upper == edit.upperBound { return edit }
         // What the deletion would still remove around the unit: when that is only punctuation

@@ -105,8 +105,8 @@ struct TextMergePolicy: ThreeWayMergePolicy {
         return .widen(widened(lower..<upper))
     }
 
-    /// Both insertions glued to the word before the position, or both to the word after it,
-    /// each typing something else: "1" extended to "10" on one side and to "11" on the other
+    /// Both insertions inside one word, or both glued to the word before the position, or both
+    /// to the word after it, each typing something else: "1" extended to "10" on one side and to "11" on the other
     /// is a rewrite of the number, never "110". Scripts without spaces are exempt (each
     /// ideograph is a word, so text typed between two of them stands side by side). Into an
     /// empty ancestor, any two different insertions conflict.
@@ -122,7 +122,9 @@ struct TextMergePolicy: ThreeWayMergePolicy {
         // Two sides that each wrote a whole text where there was none (git's add/add) wrote the
         // same text two ways: that is a conflict, not two additions. So did two sides that each
         // appended a last line without a line break: one after the other, they are one line.
-        guard bothGlued || ancestor.isEmpty || bothAppendUnterminatedLines(first, second, at: position) else { return false }
+        // Two insertions inside one word both change that word, whatever they type.
+        let insideWord = WordUnits(bytes: ancestor).isInsideWord(position)
+        guard bothGlued || insideWord || ancestor.isEmpty || bothAppendUnterminatedLines(first, second, at: position) else { return false }
         // One repeating the start or end of the other is the same insertion, applied once.
         let (shorter, longer) = first.range.count <= second.range.count ? (first, second) : (second, first)
         var prefix = longer

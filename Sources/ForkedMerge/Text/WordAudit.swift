@@ -19,7 +19,7 @@ struct WordAudit {
     /// The ancestor ranges around output words that no text has at their place.
     func violations(in output: ThreeWayMergeOutput) -> [ElementSpan] {
         let pieces = output.pieces
-        guard pieces.count > 1 else { return [] }
+        guard !pieces.isEmpty else { return [] }
         var offsets = [Int]()
         offsets.reserveCapacity(pieces.count + 1)
         offsets.append(0)
@@ -34,9 +34,12 @@ struct WordAudit {
         let output = AuditedOutput(pieces: pieces, offsets: offsets, policy: policy)
         var found: [ElementSpan] = []
         var checkedUpTo = 0
-        for index in 1..<pieces.count {
+        // The seams between pieces, and the text's two ends: a piece there may still cut a word
+        // of its source.
+        for index in 0...pieces.count {
             let seam = offsets[index]
-            guard !inConflict[index - 1], !inConflict[index], !pieces[index - 1].range.isEmpty || !pieces[index].range.isEmpty else { continue }
+            if index > 0, inConflict[index - 1] { continue }
+            if index < pieces.count, inConflict[index] { continue }
             for word in output.words(touching: seam) where word.range.upperBound > checkedUpTo {
                 checkedUpTo = word.range.upperBound
                 if output.crossesConflict(word.range, inConflict) { continue }

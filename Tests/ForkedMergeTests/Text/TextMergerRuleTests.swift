@@ -82,14 +82,14 @@ struct TextMergerRuleTests {
         #expect(try merge("one, three", "one, two", ancestor: "one, two, three") == "one, ")
     }
 
-    @Test("text inserted inside a word the other side cut into yields rather than survive as a fragment")
+    @Test("text inserted inside a word the other side cut into is a conflict, never a fragment")
     func insertionInsideDeletion() throws {
-        // Keeping "X" alone would leave the fragment "aXf"; keeping the whole edited word would
-        // bring back what the other side deleted. The deletion wins.
-        #expect(try merge("af", "abcXdef", ancestor: "abcdef") == "af")
-        #expect(try merge("abcXdef", "af", ancestor: "abcdef") == "af")
-        // What yields is reported, never dropped without a word.
-        #expect(TextMerger().mergeReportingConflicts("af", withSubordinate: "abcXdef", commonAncestor: "abcdef").conflicts.map(\.kept) == [.deletion])
+        // Keeping "X" alone would leave the fragment "aXf"; both sides changed the word "abcdef"
+        // (one cut into it, one typed into it): both versions are kept and reported.
+        let report = TextMerger().mergeReportingConflicts("af", withSubordinate: "abcXdef", commonAncestor: "abcdef")
+        #expect(report.text == "af abcXdef")
+        #expect(report.conflicts.count == 1)
+        #expect(try merge("abcXdef", "af", ancestor: "abcdef") == "abcXdef af")
         // Whole words deleted around an inserted word: the inserted word stands on its own.
         #expect(try merge("one four", "one two new three four", ancestor: "one two three four") == "one new four")
     }
