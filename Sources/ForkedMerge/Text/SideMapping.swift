@@ -5,9 +5,12 @@ struct SideMapping {
     let hunks: [DiffHunk]
     /// `shift[k]`: side length minus ancestor length of the first `k` hunks.
     private let shift: [Int]
+    /// The side's length: hunks adjusted after the diff (a last line break kept) may map past it.
+    private let sideCount: Int
 
-    init(_ hunks: [DiffHunk]) {
+    init(_ hunks: [DiffHunk], sideCount: Int) {
         self.hunks = hunks
+        self.sideCount = sideCount
         var shift = [0]
         shift.reserveCapacity(hunks.count + 1)
         for hunk in hunks { shift.append(shift[shift.count - 1] + hunk.side.count - hunk.ancestor.count) }
@@ -25,6 +28,7 @@ struct SideMapping {
         }
         if count < hunks.count, hunks[count].ancestor.lowerBound < range.upperBound { return nil }
         let start = range.lowerBound + shift[count]
+        guard start >= 0, start + range.count <= sideCount else { return nil }
         return start..<(start + range.count)
     }
 

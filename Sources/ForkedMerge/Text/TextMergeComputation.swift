@@ -125,10 +125,7 @@ struct TextMergeComputation {
         }
         let (dominantGrown, subordinateGrown) = SharedWordHunks(ancestor: ancestor, policy: policy).grown(prepared[0], prepared[1])
         let grew = dominantGrown != prepared[0] || subordinateGrown != prepared[1]
-        let (dominantMerged, subordinateMerged) = FinalLineBreak.kept(
-            dominantGrown, subordinateGrown, ancestor: ancestor, dominant: dominant, subordinate: subordinate
-        )
-        let (output, corrections) = Self.audited(dominantMerged, subordinateMerged, policy: policy)
+        let (output, corrections) = Self.audited(dominantGrown, subordinateGrown, policy: policy)
         pieces = output.pieces
         conflictSpans = output.conflicts
         auditCorrections = corrections
@@ -139,17 +136,28 @@ struct TextMergeComputation {
     /// the words it found into conflicts; the last widens them to whole lines.
     static let auditRounds = 3
 
-    /// The merge of both sides' hunks, checked by ``WordAudit``: ranges around any word no
-    /// text has at its place are merged again with both sides' hunks grown over them (so the
-    /// two versions meet as a conflict), and the number of such ranges.
+    /// The merge of both sides' hunks (exact diffs of each side), checked by ``WordAudit``:
+    /// ranges around any word no text has at its place are merged again with both sides' hunks
+    /// grown over them (so the two versions meet as a conflict), and the number of such ranges.
     private static func audited(_ dominant: [DiffHunk], _ subordinate: [DiffHunk], policy: TextMergePolicy) -> (ThreeWayMergeOutput, Int) {
         var dominant = dominant
         var subordinate = subordinate
         var corrections = 0
         var round = 0
         while true {
-            let output = ThreeWayMerge(ancestorCount: policy.ancestor.count, dominant: dominant, subordinate: subordinate, policy: policy).merged()
-            let audit = WordAudit(policy: policy, dominant: SideMapping(dominant), subordinate: SideMapping(subordinate))
+            // Keeping the last line break changes the hunks so they no longer spell the sides
+            // exactly: that is done for each merge, never to the hunks grown again.
+            let (dominantMerged, subordinateMerged) = FinalLineBreak.kept(
+                dominant, subordinate, ancestor: policy.ancestor, dominant: policy.dominant, subordinate: policy.subordinate
+            )
+            let output = ThreeWayMerge(
+                ancestorCount: policy.ancestor.count, dominant: dominantMerged, subordinate: subordinateMerged, policy: policy
+            ).merged()
+            let audit = WordAudit(
+                policy: policy,
+                dominant: SideMapping(dominantMerged, sideCount: policy.dominant.count),
+                subordinate: SideMapping(subordinateMerged, sideCount: policy.subordinate.count)
+            )
             var found = audit.violations(in: output)
             guard !found.isEmpty, round < auditRounds else { return (output, corrections) }
             corrections += found.count

@@ -22,10 +22,10 @@ extension TextMergePolicy {
         func isWordBefore(_ words: WordUnits, _ position: Int) -> Bool { words.scalar(before: position).map { WordUnits.isWordScalar($0.0) } ?? false }
         var lower = edit.lowerBound
         var upper = edit.upperBound
-        let startsWord = (typesText && isWordAt(typedWords, insertion.range.lowerBound))
+        let startsWord = (typesText && (isWordAt(typedWords, insertion.range.lowerBound) || typedWords.isInsideWord(insertion.range.lowerBound)))
             || (!edit.isEmpty && isWordAt(words, lower)) || words.isInsideWord(lower)
         if startsWord { lower = words.wordStart(endingAt: lower) }
-        let endsWord = (typesText && isWordBefore(typedWords, insertion.range.upperBound))
+        let endsWord = (typesText && (isWordBefore(typedWords, insertion.range.upperBound) || typedWords.isInsideWord(insertion.range.upperBound)))
             || (!edit.isEmpty && isWordBefore(words, upper)) || words.isInsideWord(upper)
         if endsWord { upper = words.wordEnd(startingAt: upper) }
         // An insertion glued to no word is a unit of its own.

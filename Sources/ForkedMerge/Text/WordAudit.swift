@@ -142,15 +142,25 @@ private struct AuditedOutput {
                 return [word(text.wordStart(endingAt: local), text.wordEnd(startingAt: local))]
             }
             var words: [AuditedWord] = []
-            if text.endsWordCharacter(at: local) {
-                var lower = text.wordStart(endingAt: local)
-                if lower == local, let (_, length) = text.scalar(before: local) { lower -= length }
-                words.append(word(lower, local))
+            // A joiner at the seam ("-costs" left of a cut "1.2.3-costs") belongs to the word
+            // beyond it in its source: that word is read too.
+            var before = local
+            if let (scalar, length) = text.scalar(before: local), WordUnits.isJoiner(scalar), text.endsWordCharacter(at: local - length) {
+                before -= length
             }
-            if text.startsWordCharacter(at: local) {
-                var upper = text.wordEnd(startingAt: local)
-                if upper == local, let (_, length) = text.scalar(at: local) { upper += length }
-                words.append(word(local, upper))
+            var after = local
+            if let (scalar, length) = text.scalar(at: local), WordUnits.isJoiner(scalar), text.startsWordCharacter(at: local + length) {
+                after += length
+            }
+            if text.endsWordCharacter(at: before) {
+                var lower = text.wordStart(endingAt: before)
+                if lower == before, let (_, length) = text.scalar(before: before) { lower -= length }
+                words.append(word(lower, before))
+            }
+            if text.startsWordCharacter(at: after) {
+                var upper = text.wordEnd(startingAt: after)
+                if upper == after, let (_, length) = text.scalar(at: after) { upper += length }
+                words.append(word(after, upper))
             }
             return words
         }
