@@ -71,6 +71,9 @@ struct ElementMergePolicy: ThreeWayMergePolicy {
 
     func insertionsConflict(_ first: MergePiece, _ second: MergePiece, at position: Int) -> Bool { false }
 
+    /// Elements have no lines.
+    func insertionBreaksLine(_ insertion: MergePiece, insideRewrite rewrite: MergePiece) -> Bool { false }
+
     func repeatsWhole(_ insertion: MergePiece, as part: MergePiece, of longer: MergePiece) -> Bool { true }
 
     func containingVersion(dominant: [MergePiece], subordinate: [MergePiece], range: Range<Int>) -> MergeSide? { nil }

@@ -101,6 +101,13 @@ extension ThreeWayMerge {
                     continue
                 }
                 if nested, let unit = policy.survivingUnit(of: edit.hunk.ancestor, inserting: typed, deletedBy: change.ancestor) {
+                    if unit.isEmpty, edit.hunk.isInsertion, !change.side.isEmpty,
+                       policy.insertionBreaksLine(typed, insideRewrite: left) {
+                        // Kept where it was typed, the insertion would land after the other side's
+                        // rewrite, inside the last line the rewrite wrote.
+                        result.conflict = true
+                        continue
+                    }
                     // Whole units deleted inside the other side's rewrite agree with it.
                     if unit.isEmpty || (edit.hunk.side.isEmpty && unit == edit.hunk.ancestor) { continue }
                     if change.ancestor.lowerBound <= unit.lowerBound && unit.upperBound <= change.ancestor.upperBound {

@@ -49,6 +49,11 @@ protocol ThreeWayMergePolicy {
     /// conflict; nil when ``survivingUnit(of:inserting:deletedBy:)`` decides instead.
     func yieldToDeletion(of edit: Range<Int>, inserting insertion: MergePiece, deletedBy deletion: Range<Int>, leaving left: MergePiece) -> DeletionYield?
 
+    /// Whether `insertion`, kept on its own inside the other side's rewrite (whose new text is
+    /// `rewrite`), would break a line the rewrite wrote in two (for text: it holds a line
+    /// break and the rewrite's text does not end with one); the two are then a conflict.
+    func insertionBreaksLine(_ insertion: MergePiece, insideRewrite rewrite: MergePiece) -> Bool
+
     /// Whether two insertions the sides made at one position rewrite the same unit (for text:
     /// both glued to the same word) rather than standing side by side.
     func insertionsConflict(_ first: MergePiece, _ second: MergePiece, at position: Int) -> Bool

@@ -68,6 +68,17 @@ extension TextMergePolicy {
         return onlySpacing(typed, insertion.range) && onlySpacing(ancestor, edit) ? .silently : .reported
     }
 
+    /// Whether `insertion` holds a line break while the other side's rewrite ends inside a
+    /// line: kept after the rewrite, it would cut the rewrite's last line in two ("new new"
+    /// and " line" from one line the rewrite wrote, with a blank line typed among the lines it
+    /// replaced).
+    func insertionBreaksLine(_ insertion: MergePiece, insideRewrite rewrite: MergePiece) -> Bool {
+        let typed = buffer(insertion.source)
+        let written = buffer(rewrite.source)
+        guard !rewrite.range.isEmpty, TextSplitting.containsLineFeed(typed, in: insertion.range) else { return false }
+        return written[rewrite.range.upperBound - 1] != 0x0A
+    }
+
     /// Two conflicts on one line of the ancestor: the sides rewrote that line in several places
     /// and share little in it, so each side's whole line(s) are kept instead ("return x * 2" and
     /// "return x - 3" for "return x + 1", never "return x * - 2 3").

@@ -88,3 +88,16 @@ struct TextMergerSameWordTests {
         }
     }
 }
+
+@Suite("TextMerger: a line one side wrote is never cut by a line break")
+struct TextMergerLineRuleTests {
+    @Test("a blank line typed among lines the other side rewrote is a conflict, not a break inside the rewritten line")
+    func blankLineInsideRewrite() {
+        let report = TextMerger().mergeReportingConflicts(
+            "b\nnew new line\n", withSubordinate: "a\n\n\n\nold line\n", commonAncestor: "a\n\n\nold line\n"
+        )
+        #expect(!report.conflicts.isEmpty, "\(report.text.debugDescription)")
+        #expect(!report.text.contains("new new\n line"))
+        #expect(report.text.contains("new new line"))
+    }
+}
