@@ -52,9 +52,13 @@ public struct JournalContents: Sendable, Equatable {
         guard !edits.isEmpty else { return document }
         var buffer = ByteGapBuffer(document.text)
         for (index, edit) in edits.enumerated() {
-            let range = edit.change.utf8Range
-            guard range.upperBound <= buffer.count else { throw .editOutOfRange(index: index + 1) }
-            buffer.replace(range, with: edit.change.inserted.utf8)
+            // Checked against the text before the range is formed: the numbers come from a file,
+            // and an offset plus a count past `Int.max` must throw, not trap.
+            let offset = edit.change.utf8Offset, removed = edit.change.removedUTF8Count
+            guard offset >= 0, removed >= 0, offset <= buffer.count, removed <= buffer.count - offset else {
+                throw .editOutOfRange(index: index + 1)
+            }
+            buffer.replace(offset..<(offset + removed), with: edit.change.inserted.utf8)
         }
         guard let text = buffer.text else { throw .invalidText }
         var result = document

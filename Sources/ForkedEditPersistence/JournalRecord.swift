@@ -54,7 +54,11 @@ public enum JournalRecord: Sendable, Equatable {
         case Self.editTag:
             guard bytes.count >= 33 else { throw .truncated }
             let numbers = (0..<4).map { Self.load(bytes, at: 1 + 8 * $0) }
-            guard numbers[0...2].allSatisfy({ $0 <= UInt64(Int.max) }) else { throw .offsetOutOfRange }
+            // The replaced range's end (offset + removed) must fit too: the edit's range is
+            // formed from it, and a sum past `Int.max` would trap there.
+            guard numbers[0...2].allSatisfy({ $0 <= UInt64(Int.max) }), numbers[1] <= UInt64(Int.max) - numbers[0] else {
+                throw .offsetOutOfRange
+            }
             guard let inserted = String(validating: bytes[33...], as: UTF8.self) else { throw .invalidText }
             self = .edit(
                 change: TextEdit(utf8Offset: Int(numbers[0]), removedUTF8Count: Int(numbers[1]), inserted: inserted),

@@ -2,6 +2,7 @@ import Forked
 @testable import ForkedPostgres
 import Logging
 import Foundation
+import PostgresNIO
 import Testing
 
 /// Many devices uploading at once: their versions are staged and whoever holds the document's
@@ -108,6 +109,71 @@ struct GroupCommitTests {
             #expect(restarted.exchange.status.uploads == 1)
             #expect(restarted.exchange.stagedUpload(staged) != nil, "the staged version was not read back")
             await restarted.exchange.stop()
+        }
+    }
+
+    /// Whether a session waits for a lock in a statement that starts with `statement`.
+    private static func someoneWaits(_ server: PostgresTestServer, in statement: String) throws -> Bool {
+        try server.psql("SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '\(statement)%'") != "0"
+    }
+
+    @Test func aVersionLeftStagedIsTakenBackBeforeItsDeviceCatchesUpAgain() async throws {
+        try await withPostgresServer { server in
+            let first = try Device(settings: server.settings(), initialText: "a\nb\nc\n")
+            let second = try Device(settings: server.settings())
+            defer { Task { await first.remove(); await second.remove() } }
+            first.exchange.start()
+            second.exchange.start()
+            #expect(await eventually { converged([first, second]) && second.text == "a\nb\nc\n" })
+            await first.exchange.stop()
+            await second.exchange.stop()
+            let logger = Logger(label: "test")
+            let connector = PostgresConnector(settings: server.settings(), connectTimeout: .seconds(10), logger: logger)
+            let firstConnection = try await connector.connect()
+            let secondConnection = try await connector.connect()
+            let blocker = try await connector.connect()
+            defer { Task { for connection in [firstConnection, secondConnection, blocker] { try? await connection.close() } } }
+
+            // The first device's session ended while its version waited for a turn: staged, made
+            // from generation 1. The device types on.
+            try first.edit { $0 = "a\nX\nb\nc\n" }
+            let stagedVersion = try await first.exchange.stageMain(on: firstConnection)
+            let staged = try #require(stagedVersion)
+            try first.edit { $0 = "a\nX\nb\nY\nc\n" }
+            // The second device publishes generation 2, which does not merge that version…
+            try second.edit { $0 = "a\nb\nP\nc\n" }
+            #expect(try await second.exchange.publishMain(on: secondConnection))
+            // …and merges it in its next turn, into generation 3. That turn's publish is held once
+            // it took the version: a commit with the version's id, inserted and not committed,
+            // makes its insert of the version wait.
+            _ = try await blocker.query("BEGIN", logger: logger).collect()
+            _ = try await blocker.query(
+                """
+                INSERT INTO forked_commits
+                    (document, id, parents, origin, time_ms, value_digest, kind, payload, generation, model_version)
+                VALUES (\("notes"), \(staged.idBytes), \(Data()), \("test"), \(Int64(0)), \(Data()), \(Int16(0)), \(Data()),
+                    NULL, \(0))
+                """,
+                logger: logger
+            ).collect()
+            try second.edit { $0 = "a\nb\nQ\nP\nR\nc\n" }
+            let turn = Task { try await second.exchange.uploadThroughStage(contended: true, on: secondConnection) }
+            #expect(try await eventually { try Self.someoneWaits(server, in: "SELECT forked_publish_staged") })
+
+            // The first device connects again while that publish is held: its withdraw waits for
+            // the publish, which takes the version. Had it fetched generation 2 first, generation
+            // 3 would be merged into main against the version as staged, with P on both sides.
+            let catchUp = Task { try await first.exchange.catchUpAfterConnecting(on: firstConnection) }
+            #expect(try await eventually { try Self.someoneWaits(server, in: "DELETE FROM forked_staged") })
+            _ = try await blocker.query("ROLLBACK", logger: logger).collect()
+            #expect(try await turn.value)
+            try await catchUp.value
+
+            let lines = try #require(first.text).split(separator: "\n").map(String.init)
+            #expect(lines.sorted() == ["P", "Q", "R", "X", "Y", "a", "b", "c"])
+            #expect(first.exchange.localState.pendingCommit == nil)
+            #expect(first.exchange.localState.generation == 3)
+            #expect(try server.psql("SELECT count(*) FROM forked_staged") == "0")
         }
     }
 

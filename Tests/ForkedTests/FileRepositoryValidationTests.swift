@@ -21,6 +21,19 @@ private func setIndex(_ key: String, to value: Any, in record: inout [String: An
     record["index"] = index
 }
 
+/// Replaces the first match of `pattern` in the JSON of the log's last record with
+/// `replacement`, as text: for numbers at the edge of their type, written exactly as a damaged
+/// or crafted file would hold them.
+private func rewriteLastRecord(in directory: URL, replacing pattern: String, with replacement: String) throws {
+    let url = directory.appendingPathComponent("log")
+    var records = try AppendOnlyJournal.read(url).records
+    let text = String(decoding: try #require(records.last), as: UTF8.self)
+    let edited = text.replacing(try Regex(pattern), with: replacement, maxReplacements: 1)
+    #expect(edited != text, "\(pattern) is not in \(text)")
+    records[records.count - 1] = Data(edited.utf8)
+    try AppendOnlyJournal.framed(records).write(to: url)
+}
+
 @Suite("File repository: what it refuses to read")
 struct FileRepositoryValidationTests {
     @Test("a record that lists main among the other forks is corrupt")
@@ -48,6 +61,20 @@ struct FileRepositoryValidationTests {
     func undecodableRecord() throws {
         try expectCorruption(mentioning: "cannot be decoded") { directory in
             try editLastRecord(in: directory) { $0["index"] = "nothing" }
+        }
+    }
+
+    @Test("a record whose clock is at its type's limit is corrupt, so the next write does not overflow it")
+    func clockAtItsLimit() throws {
+        try expectCorruption(mentioning: "clock") { directory in
+            try rewriteLastRecord(in: directory, replacing: #""clock":\d+"#, with: "\"clock\":\(UInt64.max)")
+        }
+    }
+
+    @Test("a fork whose edit count is at its type's limit is corrupt, so the next edit does not overflow it")
+    func editsAtTheirLimit() throws {
+        try expectCorruption(mentioning: "edits") { directory in
+            try rewriteLastRecord(in: directory, replacing: #""edits":\d+"#, with: "\"edits\":\(Int.max)")
         }
     }
 

@@ -35,13 +35,20 @@ struct RepositoryIndex: Codable, Equatable {
         Set([main] + forks.values.flatMap { [$0.ancestor, $0.head].compactMap(\.self) })
     }
 
+    /// The largest clock or edit count an index may hold: beyond anything a repository reaches
+    /// (a tick per write), and far enough below the integers' limits that counting on from it
+    /// (the next tick, the next edit, a journal's edits folded in) never overflows.
+    static let largestCount = 1 << 62
+
     /// What makes this index impossible to have been written by a ``FileRepository``, if
     /// anything. Checked before use: a clock behind a stored commit would hand out that
-    /// commit's version again.
+    /// commit's version again, and a clock or edit count near its type's limit would trap at
+    /// the next write that counts on from it.
     var inconsistency: String? {
+        if clock > UInt64(Self.largestCount) { return "the clock (\(clock)) is past any a repository reaches" }
         for (name, entry) in forks {
             if name.isEmpty || name == Fork.main.name { return "a fork other than main is named '\(name)'" }
-            if entry.edits < 0 { return "fork '\(name)' has \(entry.edits) edits" }
+            if entry.edits < 0 || entry.edits > Self.largestCount { return "fork '\(name)' has \(entry.edits) edits" }
         }
         if let newest = referencedVersions.max(), newest > clock {
             return "the clock (\(clock)) is behind commit \(newest)"

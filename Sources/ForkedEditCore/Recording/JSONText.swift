@@ -24,9 +24,10 @@ enum JSONText {
         return result + "\""
     }
 
-    /// Seconds with millisecond precision and no exponent, such as `1.250`.
+    /// Seconds with millisecond precision and no exponent, such as `1.250`; a time past
+    /// 10^12 seconds is written as that (its milliseconds would not fit an `Int`).
     static func seconds(_ value: Double) -> String {
-        let milliseconds = Int((max(0, value.isFinite ? value : 0) * 1000).rounded())
+        let milliseconds = Int((min(max(0, value.isFinite ? value : 0), 1e12) * 1000).rounded())
         let fraction = String(milliseconds % 1000)
         return "\(milliseconds / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
     }

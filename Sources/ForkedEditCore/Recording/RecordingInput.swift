@@ -29,6 +29,10 @@ public final class RecordingInput: InputSource {
         self.live = live
     }
 
+    /// The longest wait for one event, in milliseconds (about 31,700 years): far past any
+    /// replay, and small enough that the milliseconds left to it are counted without overflow.
+    private static let longestWaitMilliseconds: Double = 1e15
+
     public var isExhausted: Bool { wasStopped || next >= events.count }
 
     public func nextEvent(timeoutMilliseconds: Int) throws -> InputEvent? {
@@ -37,7 +41,10 @@ public final class RecordingInput: InputSource {
         if let speed, let live {
             let start = start ?? clock.now
             self.start = start
-            let due = start + .milliseconds(Int(time / speed * 1000))
+            // Clamped before it becomes an integer: an event's time may be any `Double` (a
+            // recording made in code, a tiny speed), and converting past `Int.max` traps.
+            let scaled = time / speed * 1000
+            let due = start + .milliseconds(scaled.isNaN ? 0 : Int(min(max(scaled, 0), Self.longestWaitMilliseconds)))
             if clock.now < due {
                 let wait = clock.now.duration(to: due)
                 let milliseconds = Int(wait.components.seconds) * 1000 + Int(wait.components.attoseconds / 1_000_000_000_000_000) + 1

@@ -19,6 +19,10 @@ public struct RecordingReadError: Error, Equatable, CustomStringConvertible {
 
 /// Reads recorded sessions in the JSON Lines format written by ``RecordingWriter``.
 public enum RecordingReader {
+    /// The latest time an event may have, in seconds (about 31 years): a file may say anything,
+    /// and replaying turns times into milliseconds, which a larger one would overflow.
+    public static let latestEventTime: Double = 1e9
+
     private struct HeaderFields: Decodable {
         var version: Int
         var cols: Int
@@ -91,7 +95,7 @@ public enum RecordingReader {
         } catch {
             throw RecordingReadError(line: lineNumber, reason: "bad event (expected [seconds, \"k\" or \"r\", text]): \(describe(error))")
         }
-        guard fields.time.isFinite, fields.time >= 0 else {
+        guard fields.time.isFinite, fields.time >= 0, fields.time <= latestEventTime else {
             throw RecordingReadError(line: lineNumber, reason: "bad time \(fields.time)")
         }
         switch fields.kind {

@@ -95,7 +95,9 @@ public enum ScreenRenderer {
         let style = focused ? focusedTitleStyle : titleStyle
         grid.fill(title, style: style)
         let marker = focused ? "» " : "  "
-        let peers = content.peerCursors.map { " · \($0.name) at Ln \($0.position.line + 1)" }.joined()
+        // The line as the other person's editor reported it, counted from 1; a cursor is any
+        // value a caller made, so the count stops short of overflowing.
+        let peers = content.peerCursors.map { " · \($0.name) at Ln \(min(max($0.position.line, 0), Int.max - 1) + 1)" }.joined()
         grid.write("\(marker)\(content.forkName) · \(content.forkState)\(peers)", row: title.row,
                    column: title.column, limit: title.column + title.width, style: style)
         let pane = content.pane

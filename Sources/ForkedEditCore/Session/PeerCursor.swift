@@ -16,10 +16,14 @@ public struct PeerCursor: Hashable, Sendable {
     /// zero-based, so the name may hold spaces.
     public var presence: String { "\(position.line) \(position.column) \(name)" }
 
-    /// Reads ``presence``; `nil` for text that is not one.
+    /// Reads ``presence``; `nil` for text that is not one, or whose line or column no text
+    /// could have (it comes from another device: a number is shown counted from 1, and
+    /// `Int.max` has no successor).
     public init?(presence: String) {
         let parts = presence.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
-        guard parts.count == 3, let line = Int(parts[0]), let column = Int(parts[1]), line >= 0, column >= 0 else { return nil }
+        guard parts.count == 3, let line = Int(parts[0]), let column = Int(parts[1]),
+              (0..<Int.max).contains(line), (0..<Int.max).contains(column)
+        else { return nil }
         self.init(name: String(parts[2]), position: TextPosition(line: line, column: column))
     }
 }

@@ -16,7 +16,12 @@ public struct HistoryCommit: Hashable, Sendable {
     /// Where the commit was made: a fork name, or a device id for commits made by sync.
     public let origin: String
     /// When the commit was made, to the millisecond.
-    public let time: Date
+    public var time: Date { Date(timeIntervalSince1970: Double(milliseconds) / 1000) }
+    /// Milliseconds since 1970, the precision a commit keeps: the time as the header stores it.
+    ///
+    /// Kept as read, not derived from ``time``: a header (or a server row) may hold any 64-bit
+    /// value, and one near `Int64.max` does not survive the trip through a `Date`'s `Double`.
+    public let milliseconds: Int64
     /// The SHA-256 of the value's ``HistoryValue/snapshot()``, checked when the value is rebuilt.
     public let valueDigest: SHA256Digest
     /// The value, whole or as a delta against the first parent.
@@ -28,7 +33,7 @@ public struct HistoryCommit: Hashable, Sendable {
     }
 
     /// Creates a commit made at `milliseconds` since 1970 and computes its id.
-    init(parents: [CommitID], origin: String, milliseconds: Int64, valueDigest: SHA256Digest, body: CommitBody) {
+    public init(parents: [CommitID], origin: String, milliseconds: Int64, valueDigest: SHA256Digest, body: CommitBody) {
         let header = HistoryCommit.header(parents: parents, origin: origin, milliseconds: milliseconds, valueDigest: valueDigest)
         self.init(id: CommitID.digest(of: header), parents: parents, origin: origin, milliseconds: milliseconds, valueDigest: valueDigest, body: body)
     }
@@ -37,7 +42,7 @@ public struct HistoryCommit: Hashable, Sendable {
         self.id = id
         self.parents = parents
         self.origin = origin
-        self.time = Date(timeIntervalSince1970: Double(milliseconds) / 1000)
+        self.milliseconds = milliseconds
         self.valueDigest = valueDigest
         self.body = body
     }
@@ -101,14 +106,17 @@ public struct HistoryCommit: Hashable, Sendable {
         return data
     }
 
-    /// Milliseconds since 1970, the precision a commit keeps.
-    public var milliseconds: Int64 { HistoryCommit.milliseconds(time) }
-
     private static let magic = Data("FKC2".utf8)
     /// How many leading bytes of the id an encoding keeps as a check.
     private static let idCheckCount = 4
 
-    private static func milliseconds(_ time: Date) -> Int64 { Int64((time.timeIntervalSince1970 * 1000).rounded()) }
+    /// `time` in milliseconds since 1970; a time beyond what 64 bits of milliseconds hold is
+    /// clamped to the nearest end (and one that is not a number is 0), never a trap.
+    private static func milliseconds(_ time: Date) -> Int64 {
+        let milliseconds = (time.timeIntervalSince1970 * 1000).rounded()
+        guard !milliseconds.isNaN else { return 0 }
+        return Int64(exactly: milliseconds) ?? (milliseconds > 0 ? .max : .min)
+    }
 
     /// The bytes a commit's id is the digest of.
     private static func header(parents: [CommitID], origin: String, milliseconds: Int64, valueDigest: SHA256Digest) -> Data {

@@ -31,7 +31,17 @@ struct CommitLog {
     private static let tagBase: UInt8 = 0x10
 
     /// The record for `commit`, which follows the records seen so far.
+    ///
+    /// A commit whose time is 2^62 ms or more from the previous record's (a crafted or damaged
+    /// time) is written in the self-contained form: its step has no LEB128 form that reads back
+    /// (``LEB128/read(_:)`` stops at `Int.max`), and a step written as another number would
+    /// give the commit another id when read.
     mutating func encode(_ commit: HistoryCommit) -> Data {
+        let step = CommitLog.zigzag(commit.milliseconds &- lastMilliseconds)
+        guard step >= 0 else {
+            see(commit)
+            return commit.encoded
+        }
         var data = Data()
         data.append(CommitLog.tagBase + commit.body.kind)
         LEB128.append(commit.parents.count, to: &data)
@@ -39,7 +49,7 @@ struct CommitLog {
         if case .anchored(let base, _) = commit.body { appendReference(to: base, in: &data) }
         LEB128.append(commit.origin == lastOrigin ? 0 : commit.origin.utf8.count + 1, to: &data)
         if commit.origin != lastOrigin { data.append(contentsOf: commit.origin.utf8) }
-        LEB128.append(CommitLog.zigzag(commit.milliseconds &- lastMilliseconds), to: &data)
+        LEB128.append(step, to: &data)
         data.append(contentsOf: commit.valueDigest.bytes)
         data.append(commit.body.deltaBytes ?? commit.body.payload)
         see(commit)
@@ -119,7 +129,7 @@ struct CommitLog {
     }
 
     private static func zigzag(_ value: Int64) -> Int {
-        Int(bitPattern: UInt((value << 1) ^ (value >> 63)))
+        Int(bitPattern: UInt(truncatingIfNeeded: (value << 1) ^ (value >> 63)))
     }
 
     private static func unzigzag(_ value: Int) -> Int64 {

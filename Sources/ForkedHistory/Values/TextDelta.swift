@@ -76,14 +76,27 @@ public struct TextDelta: Equatable, Sendable {
     }
 
     /// Writes what this delta makes of `bytes` into `result` (replacing its contents).
+    ///
+    /// The lengths come from stored or received bytes: each is checked against what is left of
+    /// `bytes` before any sum is formed, so lengths near `Int.max` throw instead of overflowing.
     private func apply(to bytes: [UInt8], into result: inout [UInt8]) throws {
-        result.removeAll(keepingCapacity: true)
-        result.reserveCapacity(bytes.count + edits.reduce(0) { $0 + $1.insert.count - $1.remove })
+        // Checked first, so that the capacity reserved is computed from lengths that fit.
         var position = 0
+        var removed = 0
+        var inserted = 0
         for edit in edits {
-            guard edit.retain >= 0, edit.remove >= 0, edit.retain + edit.remove <= bytes.count - position else {
+            let left = bytes.count - position
+            guard edit.retain >= 0, edit.remove >= 0, edit.retain <= left, edit.remove <= left - edit.retain else {
                 throw HistoryError.corruptDelta("a text delta reaches past the end of its base")
             }
+            position += edit.retain + edit.remove
+            removed += edit.remove
+            inserted += edit.insert.count
+        }
+        result.removeAll(keepingCapacity: true)
+        result.reserveCapacity(bytes.count - removed + inserted)
+        position = 0
+        for edit in edits {
             result.append(contentsOf: bytes[position..<(position + edit.retain)])
             result.append(contentsOf: edit.insert)
             position += edit.retain + edit.remove

@@ -25,11 +25,19 @@ struct ExchangeLocalState: Codable, Sendable, Equatable {
     /// Reads the state at `url`; a fresh state when there is none yet.
     static func load(from url: URL) throws -> ExchangeLocalState {
         guard FileManager.default.fileExists(atPath: url.path) else { return ExchangeLocalState() }
+        let state: ExchangeLocalState
         do {
-            return try JSONDecoder().decode(ExchangeLocalState.self, from: Data(contentsOf: url))
+            state = try JSONDecoder().decode(ExchangeLocalState.self, from: Data(contentsOf: url))
         } catch {
             throw PostgresSyncError.corruptDocument("local sync state \(url.path) cannot be read: \(error)")
         }
+        // 0 (nothing seen yet) or a generation the server could have: uploads count on from it.
+        guard state.generation == 0 || DocumentStore.generations.contains(state.generation) else {
+            throw PostgresSyncError.corruptDocument(
+                "local sync state \(url.path) records generation \(state.generation), \(DocumentStore.generationsWording)"
+            )
+        }
+        return state
     }
 
     /// Writes the state to `url` atomically.

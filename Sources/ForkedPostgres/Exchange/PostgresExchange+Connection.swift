@@ -75,8 +75,9 @@ extension PostgresExchange {
         try outcome.get()
     }
 
-    /// One connection's life: migrate, `LISTEN`, fetch what is newer, upload what is pending, then
-    /// handle announcements, polls and local changes one at a time until the connection fails.
+    /// One connection's life: migrate, `LISTEN`, settle an upload the last session left uncertain,
+    /// fetch what is newer, upload what is pending, then handle announcements, polls and local
+    /// changes one at a time until the connection fails.
     private func session(on connection: PostgresConnection) async throws {
         try await ServerSchema.migrate(connection, logger: logger)
         let (events, wake) = AsyncStream<Wakeup>.makeStream(bufferingPolicy: .unbounded)
@@ -125,9 +126,9 @@ extension PostgresExchange {
                 }
             }
             group.addTask {
-                // Listening already: whatever lands from here on is announced, so fetching
+                // Listening already: whatever lands from here on is announced, so catching up
                 // now misses nothing in between.
-                try await self.fetch(on: connection)
+                try await self.catchUpAfterConnecting(on: connection)
                 try await self.uploadPendingChanges(on: connection)
                 try await self.uploadHistoryIfKept(on: connection)
                 try await self.sendPresence(on: connection)
@@ -147,6 +148,23 @@ extension PostgresExchange {
             }
             group.cancelAll()
         }
+    }
+
+    /// What a session does first once it listens: settles the upload the session before left
+    /// uncertain (``settleUncertainUpload(on:)``), then fetches what is newer.
+    ///
+    /// In that order, not the other way round. A version the last session left staged (its
+    /// connection failed while it waited for its turn, or the upload gave up after
+    /// ``Options/maximumUploadAttempts``) was made from generation `g`, and the generation that
+    /// merges it is merged into main against that version's value, as if the server fork still
+    /// held `g`. Fetched first, the generations after `g` that did not merge it go into main and
+    /// the server fork; when another device's turn merges the version after that and before it
+    /// is taken back, those generations are on both sides of that merge (main and the new
+    /// generation hold them, the version does not), and every line of them that the merge does
+    /// not line up is doubled, on every device once main is uploaded.
+    func catchUpAfterConnecting(on connection: PostgresConnection) async throws {
+        try await settleUncertainUpload(on: connection)
+        try await fetch(on: connection)
     }
 
     private func handle(_ event: Wakeup, on connection: PostgresConnection) async throws {

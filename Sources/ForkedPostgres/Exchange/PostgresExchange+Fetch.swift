@@ -40,11 +40,14 @@ extension PostgresExchange {
                 commits = try await store.commits(after: local.generation, through: head.generation, on: connection)
             }
         }
-        if try commits.count != Int(head.generation - local.generation) || !continuesServerFork(commits, local) {
+        // Both generations were range-checked where they were read; the difference is checked
+        // all the same, since it decides how many commits are expected.
+        let (behind, overflow) = head.generation.subtractingReportingOverflow(local.generation)
+        if try overflow || Int64(commits.count) != behind || !continuesServerFork(commits, local) {
             guard let snapshot = try await store.latestSnapshotGeneration(atOrBefore: head.generation, on: connection) else {
                 throw PostgresSyncError.corruptDocument("'\(document)' has no snapshot to start from")
             }
-            commits = try await store.commits(after: snapshot - 1, through: head.generation, on: connection)
+            commits = try await store.commits(from: snapshot, through: head.generation, on: connection)
         }
         guard let last = commits.last, last.idBytes == head.head, last.generation == head.generation else {
             throw PostgresSyncError.corruptDocument("'\(document)' at generation \(head.generation) misses commits")
@@ -87,7 +90,12 @@ extension PostgresExchange {
         let local = localState
         var commits: [ServerCommit] = []
         for commit in announced.sorted(by: { $0.generation < $1.generation }) where commit.generation > local.generation {
-            guard commit.generation == local.generation + Int64(commits.count) + 1 else {
+            // Anyone who can connect can announce: the generation that would follow is computed
+            // with the overflow checked, and one outside ``DocumentStore/generations`` is left
+            // to the fetch, which reports it (an announced generation near `Int64.max` must
+            // neither trap here nor become the generation the next upload counts on from).
+            let (next, overflow) = local.generation.addingReportingOverflow(Int64(commits.count) + 1)
+            guard !overflow, DocumentStore.generations.contains(next), commit.generation == next else {
                 if commits.last?.generation == commit.generation { continue }
                 return false
             }
@@ -182,7 +190,7 @@ extension PostgresExchange {
                 if let before = value, try before != resource.value(in: Self.serverFork) {
                     try resource.mergeIntoMain(from: Self.serverFork, receiving: before)
                     updateStatus { $0.remoteChangesApplied += 1 }
-                    logger.notice("merged the commits before an upload whose answer was lost", metadata: ["generation": "\(commit.generation - 1)"])
+                    logger.notice("merged the commits before an upload whose answer was lost", metadata: ["generation": "\(commit.generation &- 1)"])
                 }
             }
             switch commit.commit.body {
@@ -213,7 +221,10 @@ extension PostgresExchange {
                 // This device's staged version, merged by the device that held the turn. Main
                 // has its changes: what the generation adds is measured from its value, kept
                 // while it waited or read back after a restart (``recallStagedUpload``); when
-                // neither can be had, the merge finds those changes on both sides.
+                // neither can be had, the merge finds those changes on both sides. Its value is
+                // what main shares with the generation only while the server fork holds the
+                // version it was made from: a session settles a version left staged before it
+                // fetches anything newer (``catchUpAfterConnecting(on:)``).
                 try applyRun()
                 let own = stagedUpload(pending)
                 if let own { try resource.restart(Self.serverFork, with: own.value) }

@@ -35,17 +35,12 @@ extension PostgresExchange {
             // None yet: the first version has no turn to take, and lands unless another device's did.
             if localState.generation == 0 { return try await publishMain(on: connection) }
         }
-        guard let prepared = try prepareUpload() else { return true }
-        let version = StagedVersion(prepared.commit, basedOn: prepared.expected)
-        try await store.stage(version, on: connection)
-        shared.withLock {
-            $0.stagedUpload = StagedUpload(id: version.idBytes, value: prepared.main, payloadBytes: version.commit.body.payload.count)
-        }
-        let turn = try await store.beginStagedTurn(after: prepared.expected, staged: version.idBytes, on: connection)
+        guard let version = try await stageMain(on: connection) else { return true }
+        let turn = try await store.beginStagedTurn(after: version.baseGeneration, staged: version.idBytes, on: connection)
         guard let head = turn.head else {
             throw PostgresSyncError.corruptDocument("'\(document)' disappeared from the server while a version was staged")
         }
-        if contended, head.generation != prepared.expected { noteConflict() }
+        if contended, head.generation != version.baseGeneration { noteConflict() }
         if let staged = turn.staged {
             do {
                 try await mergeStaged(staged, head: head, fetched: turn.commits, on: connection)
@@ -58,6 +53,19 @@ extension PostgresExchange {
             try record(caughtUp)
         }
         return localState.pendingCommit != version.idBytes
+    }
+
+    /// Stages main's version, made from the generation the device knows, and keeps its value for
+    /// the generation that merges it; `nil` when main has nothing to upload. Its id is the
+    /// pending commit (``prepareUpload()``) until a turn settles it.
+    func stageMain(on connection: PostgresConnection) async throws -> StagedVersion? {
+        guard let prepared = try prepareUpload() else { return nil }
+        let version = StagedVersion(prepared.commit, basedOn: prepared.expected)
+        try await store.stage(version, on: connection)
+        shared.withLock {
+            $0.stagedUpload = StagedUpload(id: version.idBytes, value: prepared.main, payloadBytes: version.commit.body.payload.count)
+        }
+        return version
     }
 
     /// In the turn: merges the staged versions (this device's among them) into the head, oldest
@@ -88,7 +96,8 @@ extension PostgresExchange {
             taken.append(version)
         }
         let commit = try makeCommit(
-            of: merged, parent: head.head, merging: taken.map(\.commit.id), base: current.value, generation: head.generation + 1
+            of: merged, parent: head.head, merging: taken.map(\.commit.id), base: current.value,
+            generation: try DocumentStore.generation(after: head.generation)
         )
         let outcome = try await store.publish(
             commit, taking: taken.map(\.idBytes), dropping: dropped, expecting: head.generation, device: deviceID, on: connection
@@ -142,7 +151,7 @@ extension PostgresExchange {
         let missing = generations.subtracting(found.keys)
         if let lowest = missing.min(), let highest = missing.max(),
            let snapshot = try await store.latestSnapshotGeneration(atOrBefore: lowest, on: connection) {
-            let commits = try await store.commits(after: snapshot - 1, through: highest, on: connection)
+            let commits = try await store.commits(from: snapshot, through: highest, on: connection)
             found.merge(try versions(along: commits, from: nil, capturing: missing)) { first, _ in first }
         }
         guard found[head.generation] != nil else {
@@ -186,6 +195,10 @@ extension PostgresExchange {
     /// failed, or the process stopped, while it was on its way or staged). A version still staged
     /// is taken back, so that no turn merges it as well as the version that replaces it; else the
     /// server says: the fetch merges the generation that took it, or finds it never landed.
+    ///
+    /// Runs before any other catch-up of a session (``catchUpAfterConnecting(on:)``): the
+    /// generation that took a staged version is merged into main against that version's value,
+    /// which is right only while the server fork holds the generation it was made from.
     func settleUncertainUpload(on connection: PostgresConnection) async throws {
         guard let pending = localState.pendingCommit else { return }
         if try await store.withdraw(pending, on: connection) {

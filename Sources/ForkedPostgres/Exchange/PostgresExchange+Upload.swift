@@ -92,7 +92,7 @@ extension PostgresExchange {
         guard let (main, server) = try pendingValues() else { return nil }
         let local = localState
         let base = try holdsRecordedHead(server, local) ? server : nil
-        let commit = try makeCommit(of: main, parent: local.head, base: base, generation: local.generation + 1)
+        let commit = try makeCommit(of: main, parent: local.head, base: base, generation: try DocumentStore.generation(after: local.generation))
         // On the disk before the commit can land (see ``PendingCommitSlot``); the state file
         // follows lazily.
         try pendingSlot.record(commit.commit.id)

@@ -45,7 +45,9 @@ struct Announcement: Sendable, Equatable {
         return ServerCommit(decoded, generation: generation, modelVersion: modelVersion)
     }
 
-    /// Reads a payload; `nil` for one this build does not understand.
+    /// Reads a payload; `nil` for one this build does not understand, or whose generation is
+    /// outside ``DocumentStore/generations`` (anyone who can connect can send one, and a
+    /// generation near `Int64.max` would overflow the generations counted on from it).
     ///
     /// The fields are found by their bytes: the commit field can be thousands of characters,
     /// and splitting a `String` walks it character by character, which every device did for
@@ -56,7 +58,7 @@ struct Announcement: Sendable, Equatable {
         guard let firstSpace = bytes.firstIndex(of: space),
               let secondSpace = bytes[bytes.index(after: firstSpace)...].firstIndex(of: space),
               let thirdSpace = bytes[bytes.index(after: secondSpace)...].firstIndex(of: space),
-              let generation = Int64(Substring(bytes[..<firstSpace]))
+              let generation = Int64(Substring(bytes[..<firstSpace])), DocumentStore.generations.contains(generation)
         else { return nil }
         let device = Substring(bytes[bytes.index(after: firstSpace)..<secondSpace])
         let field = Substring(bytes[bytes.index(after: secondSpace)..<thirdSpace])

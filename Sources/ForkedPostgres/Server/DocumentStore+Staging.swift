@@ -62,7 +62,7 @@ extension DocumentStore {
         ) {
             switch row.0 {
             case 0, 1:
-                head = Head(generation: row.1, head: row.2, device: row.3, modelVersion: row.4)
+                head = try checkedHead(generation: row.1, head: row.2, device: row.3, modelVersion: row.4)
                 holding = row.0 == 0
             default:
                 guard let id = row.5, let parents = row.6, let origin = row.7, let time = row.8, let digest = row.9,

@@ -24,6 +24,34 @@ struct DocumentStore: Sendable {
     let document: String
     let logger: Logger
 
+    /// The generations a document's row, a commit or an announcement may name: from 1 (the
+    /// first upload) and short of `Int64.max`, so that the generation after any of them exists.
+    /// A value outside them (a damaged or crafted row or notification) is refused where it is
+    /// read, before any arithmetic on it, and stops the sync of the document.
+    static let generations: ClosedRange<Int64> = 1...(Int64.max - 1)
+
+    /// How an error says that a generation is outside ``generations``.
+    static var generationsWording: String { "outside 1…\(generations.upperBound)" }
+
+    /// The generation an upload after `generation` makes.
+    ///
+    /// - Throws: ``PostgresSyncError/corruptDocument(_:)`` when there is none within ``generations``.
+    static func generation(after generation: Int64) throws -> Int64 {
+        let (next, overflow) = generation.addingReportingOverflow(1)
+        guard !overflow, generations.contains(next) else {
+            throw PostgresSyncError.corruptDocument("no generation can follow generation \(generation)")
+        }
+        return next
+    }
+
+    /// A row of `forked_documents` as read, refusing a generation outside ``generations``.
+    func checkedHead(generation: Int64, head: Data, device: String, modelVersion: Int) throws -> Head {
+        guard Self.generations.contains(generation) else {
+            throw PostgresSyncError.corruptDocument("'\(document)' is at generation \(generation), \(Self.generationsWording)")
+        }
+        return Head(generation: generation, head: head, device: device, modelVersion: modelVersion)
+    }
+
     /// The document's row, or `nil` when no device has published it yet.
     func head(on connection: PostgresConnection) async throws -> Head? {
         try await head("SELECT generation, head, device, model_version FROM forked_documents WHERE name = \(document)", on: connection)
@@ -32,7 +60,7 @@ struct DocumentStore: Sendable {
     private func head(_ query: PostgresQuery, on connection: PostgresConnection) async throws -> Head? {
         let rows = try await connection.query(query, logger: logger)
         for try await (generation, head, device, modelVersion) in rows.decode((Int64, Data, String, Int).self) {
-            return Head(generation: generation, head: head, device: device, modelVersion: modelVersion)
+            return try checkedHead(generation: generation, head: head, device: device, modelVersion: modelVersion)
         }
         return nil
     }
@@ -43,6 +71,19 @@ struct DocumentStore: Sendable {
             """
             SELECT id, parents, origin, time_ms, value_digest, kind, payload, generation, model_version
             FROM forked_commits WHERE document = \(document) AND generation > \(after) AND generation <= \(through)
+            ORDER BY generation
+            """,
+            on: connection
+        )
+    }
+
+    /// The commits that made generations `first ... through`, oldest first: from a snapshot's
+    /// generation on, with no arithmetic on a generation the server returned.
+    func commits(from first: Int64, through: Int64, on connection: PostgresConnection) async throws -> [ServerCommit] {
+        try await selectCommits(
+            """
+            SELECT id, parents, origin, time_ms, value_digest, kind, payload, generation, model_version
+            FROM forked_commits WHERE document = \(document) AND generation >= \(first) AND generation <= \(through)
             ORDER BY generation
             """,
             on: connection

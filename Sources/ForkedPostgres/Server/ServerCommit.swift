@@ -26,6 +26,9 @@ struct ServerCommit: Sendable, Equatable {
         storedID: Data, parents: Data, origin: String, timeMilliseconds: Int64, valueDigest: Data, kind: Int16,
         payload: Data, generation: Int64, modelVersion: Int
     ) throws {
+        guard DocumentStore.generations.contains(generation) else {
+            throw PostgresSyncError.corruptDocument("a commit is stored at generation \(generation), \(DocumentStore.generationsWording)")
+        }
         let commit = try ServerCommit.historyCommit(
             storedID: storedID, parents: parents, origin: origin, timeMilliseconds: timeMilliseconds, valueDigest: valueDigest,
             kind: kind, payload: payload, describedAs: "commit at generation \(generation)"
@@ -49,11 +52,10 @@ struct ServerCommit: Sendable, Equatable {
         guard let kindByte = UInt8(exactly: kind), let body = CommitBody(kind: kindByte, payload: payload) else {
             throw PostgresSyncError.corruptDocument("\(description) has an unknown kind \(kind)")
         }
-        let commit = HistoryCommit(
-            parents: parentIDs, origin: origin, time: Date(timeIntervalSince1970: Double(timeMilliseconds) / 1000),
-            valueDigest: digest, body: body
-        )
-        guard commit.milliseconds == timeMilliseconds, Data(commit.id.bytes) == storedID else {
+        // The time as the row holds it, whatever its value: a `Date` would not carry one near
+        // `Int64.max` back unchanged (and converting it back trapped).
+        let commit = HistoryCommit(parents: parentIDs, origin: origin, milliseconds: timeMilliseconds, valueDigest: digest, body: body)
+        guard Data(commit.id.bytes) == storedID else {
             throw PostgresSyncError.corruptDocument("\(description) does not match its id")
         }
         return commit
