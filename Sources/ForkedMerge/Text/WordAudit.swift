@@ -31,22 +31,28 @@ struct WordAudit {
                 inConflict[index] = true
             }
         }
-        let output = AuditedOutput(pieces: pieces, offsets: offsets, policy: policy)
-        var found: [ElementSpan] = []
-        var checkedUpTo = 0
-        // The seams between pieces, and the text's two ends: a piece there may still cut a word
-        // of its source.
-        for index in 0...pieces.count {
-            let seam = offsets[index]
-            if index > 0, inConflict[index - 1] { continue }
-            if index < pieces.count, inConflict[index] { continue }
-            for word in output.words(touching: seam) where word.range.upperBound > checkedUpTo {
-                checkedUpTo = word.range.upperBound
-                if output.crossesConflict(word.range, inConflict) { continue }
-                if !isWhole(word, output) { found.append(ancestorSpan(of: word.range, output)) }
+        // The merged text once, in one buffer: reading it piece by piece at every seam cost
+        // more than the merge.
+        let bytes = policy.bytes(of: pieces)
+        return bytes.withUnsafeBufferPointer { buffer in
+            let output = AuditedOutput(pieces: pieces, offsets: offsets, policy: policy, text: WordUnits(bytes: buffer))
+            var found: [ElementSpan] = []
+            var checkedUpTo = 0
+            // The seams between pieces, and the text's two ends: a piece there may still cut a
+            // word of its source.
+            for index in 0...pieces.count {
+                let seam = offsets[index]
+                if index > 0, inConflict[index - 1] { continue }
+                if index < pieces.count, inConflict[index] { continue }
+                if index > 0, index < pieces.count, pieces[index].range.isEmpty { continue }
+                for word in output.words(touching: seam) where word.range.upperBound > checkedUpTo {
+                    checkedUpTo = word.range.upperBound
+                    if output.crossesConflict(word.range, inConflict) { continue }
+                    if !isWhole(word, output) { found.append(ancestorSpan(of: word.range, output)) }
+                }
             }
+            return found
         }
-        return found
     }
 
     /// Whether the output's `word` is a whole word of one text, read there in one run. An end
@@ -115,69 +121,52 @@ private struct AuditedOutput {
     let pieces: [MergePiece]
     let offsets: [Int]
     let policy: TextMergePolicy
+    /// The merged text's bytes.
+    let text: WordUnits
 
     var count: Int { offsets[offsets.count - 1] }
 
     /// The words ending at, starting at or running across output offset `seam`.
     func words(touching seam: Int) -> [AuditedWord] {
+        let bytes = text.bytes
         // Most seams sit between lines or spaces: two ASCII bytes that are neither word
         // characters nor joiners touch no word.
-        if let before = byte(at: seam - 1), let after = byte(at: seam), before < 0x80, after < 0x80,
-           !Self.mayTouchWord(before), !Self.mayTouchWord(after) {
-            return []
+        let before = seam > 0 ? bytes[seam - 1] : 0x20
+        let after = seam < bytes.count ? bytes[seam] : 0x20
+        if before < 0x80, after < 0x80, !Self.mayTouchWord(before), !Self.mayTouchWord(after) { return [] }
+        func word(_ lower: Int, _ upper: Int) -> AuditedWord {
+            AuditedWord(range: lower..<upper, cutAtStart: text.isInsideWord(lower), cutAtEnd: text.isInsideWord(upper))
         }
-        let start = max(0, seam - WordUnits.window - 8)
-        let end = min(count, seam + WordUnits.window + 8)
-        let bytes = self.bytes(start..<end)
-        return bytes.withUnsafeBufferPointer { buffer in
-            let text = WordUnits(bytes: buffer)
-            let local = seam - start
-            func word(_ lower: Int, _ upper: Int) -> AuditedWord {
-                AuditedWord(
-                    range: (lower + start)..<(upper + start),
-                    cutAtStart: lower > 0 && text.isInsideWord(lower), cutAtEnd: upper < buffer.count && text.isInsideWord(upper)
-                )
-            }
-            if text.isInsideWord(local) {
-                return [word(text.wordStart(endingAt: local), text.wordEnd(startingAt: local))]
-            }
-            var words: [AuditedWord] = []
-            // A joiner at the seam ("-costs" left of a cut "1.2.3-costs") belongs to the word
-            // beyond it in its source: that word is read too.
-            var before = local
-            if let (scalar, length) = text.scalar(before: local), WordUnits.isJoiner(scalar), text.endsWordCharacter(at: local - length) {
-                before -= length
-            }
-            var after = local
-            if let (scalar, length) = text.scalar(at: local), WordUnits.isJoiner(scalar), text.startsWordCharacter(at: local + length) {
-                after += length
-            }
-            if text.endsWordCharacter(at: before) {
-                var lower = text.wordStart(endingAt: before)
-                if lower == before, let (_, length) = text.scalar(before: before) { lower -= length }
-                words.append(word(lower, before))
-            }
-            if text.startsWordCharacter(at: after) {
-                var upper = text.wordEnd(startingAt: after)
-                if upper == after, let (_, length) = text.scalar(at: after) { upper += length }
-                words.append(word(after, upper))
-            }
-            return words
+        if text.isInsideWord(seam) {
+            return [word(text.wordStart(endingAt: seam), text.wordEnd(startingAt: seam))]
         }
+        var words: [AuditedWord] = []
+        // A joiner at the seam ("-costs" left of a cut "1.2.3-costs") belongs to the word
+        // beyond it in its source: that word is read too.
+        var left = seam
+        if let (scalar, length) = text.scalar(before: seam), WordUnits.isJoiner(scalar), text.endsWordCharacter(at: seam - length) {
+            left -= length
+        }
+        var right = seam
+        if let (scalar, length) = text.scalar(at: seam), WordUnits.isJoiner(scalar), text.startsWordCharacter(at: seam + length) {
+            right += length
+        }
+        if text.endsWordCharacter(at: left) {
+            var lower = text.wordStart(endingAt: left)
+            if lower == left, let (_, length) = text.scalar(before: left) { lower -= length }
+            words.append(word(lower, left))
+        }
+        if text.startsWordCharacter(at: right) {
+            var upper = text.wordEnd(startingAt: right)
+            if upper == right, let (_, length) = text.scalar(at: right) { upper += length }
+            words.append(word(right, upper))
+        }
+        return words
     }
 
     /// Whether an ASCII byte is a word character or a joiner (see ``WordUnits``).
     private static func mayTouchWord(_ byte: UInt8) -> Bool {
         CharacterClass(asciiByte: byte) == .word || WordUnits.isJoiner(Unicode.Scalar(byte))
-    }
-
-    /// The output's byte at `offset`, if any.
-    func byte(at offset: Int) -> UInt8? {
-        guard offset >= 0, let index = pieceIndex(containing: offset) else { return nil }
-        let piece = pieces[index]
-        let within = offset - offsets[index]
-        if case .separator = piece.source { return policy.bytes(of: piece)[within] }
-        return policy.buffer(piece.source)[piece.range.lowerBound + within]
     }
 
     /// Whether any piece of `word` lies in a reported conflict.
@@ -188,21 +177,6 @@ private struct AuditedOutput {
             index += 1
         }
         return false
-    }
-
-    /// The bytes of the output's `range`.
-    func bytes(_ range: Range<Int>) -> [UInt8] {
-        var result: [UInt8] = []
-        result.reserveCapacity(range.count)
-        forEachPart(of: range) { piece, part in
-            if case .separator = piece.source {
-                let all = policy.bytes(of: piece)
-                result.append(contentsOf: all[(part.lowerBound - piece.range.lowerBound)..<(part.upperBound - piece.range.lowerBound)])
-            } else {
-                result.append(contentsOf: UnsafeBufferPointer(rebasing: policy.buffer(piece.source)[part]))
-            }
-        }
-        return result
     }
 
     /// Calls `body` with each piece overlapping the output's `range` and the part of the
