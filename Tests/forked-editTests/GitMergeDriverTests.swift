@@ -98,6 +98,26 @@ struct GitMergeDriverTests {
         // The message names the file git is merging, not git's temporary copy of it.
         #expect(result.merge.standardError.contains("forked-edit: note.txt: 1 conflict (marked) at line 2"), "\(result.merge.standardError)")
     }
+
+    @Test("Two changes to one word stop git, and the markers hold both lines whole",
+          .enabled(if: gitExecutable != nil, "git is not installed"))
+    func stopsOnSameWord() throws {
+        let result = try mergeWithDriver(
+            Self.driverArguments, base: "Meet on Tuesday.\nBring the map.\n",
+            ours: "Meet on Thursday.\nBring the map.\n", theirs: "Meet on Friday.\nBring the map.\n"
+        )
+        #expect(result.merge.status != 0, "\(result.merge.standardOutput)\(result.merge.standardError)")
+        #expect(result.merged == """
+            <<<<<<< ours
+            Meet on Thursday.
+            =======
+            Meet on Friday.
+            >>>>>>> theirs
+            Bring the map.
+
+            """)
+        #expect(result.status.contains("UU note.txt"), "\(result.status)")
+    }
 }
 
 struct GitUnavailable: Error, CustomStringConvertible {

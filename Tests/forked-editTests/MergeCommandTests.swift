@@ -100,10 +100,46 @@ struct MergeCommandTests {
         )
         #expect(outcome.status == 0, "\(outcome.standardError)")
         let lines = outcome.standardError.split(separator: "\n")
-        #expect(lines.count == 3)
+        #expect(lines.count == 4)
         #expect(lines.contains("conflicts: 0"), "\(lines)")
+        #expect(lines.contains("word audit: 0 places merged again as conflicts"), "\(lines)")
         #expect(lines.first { $0.hasPrefix("dominant") }?.hasSuffix("+10 -6 characters") == true, "\(lines)")
         #expect(lines.first { $0.hasPrefix("subordinate") }?.hasSuffix("+3 -4 characters") == true, "\(lines)")
+    }
+
+    @Test("two changes to one word exit 1 with both words kept, for every row of the word-rule table",
+          arguments: [
+              ("meet on Tuesday", "meet on Thursday", "meet on Friday", "meet on Thursday Friday"),
+              ("budget", "costs", "money", "costs money"),
+              ("version 1.2.3", "version 1.2.4", "version 1.3.0", "version 1.2.4 1.3.0"),
+              ("port 5432", "port 5433", "port 6432", "port 5433 6432"),
+              ("x = 10", "x = 12", "x = 20", "x = 12 20"),
+              ("call Bob", "call Rob", "call Bill", "call Rob Bill"),
+          ])
+    func sameWordConflicts(ancestor: String, dominant: String, subordinate: String, expected: String) throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let files = try writeVersions(in: directory)
+        try ancestor.write(to: files.ancestor, atomically: false, encoding: .utf8)
+        try dominant.write(to: files.dominant, atomically: false, encoding: .utf8)
+        try subordinate.write(to: files.subordinate, atomically: false, encoding: .utf8)
+        let outcome = try runProcess(try ForkedEditBinary.path, ["merge", files.ancestor.path, files.dominant.path, files.subordinate.path])
+        #expect(outcome.status == 1, "\(outcome.standardError)")
+        #expect(outcome.standardOutput == expected)
+        #expect(outcome.standardError.contains("1 conflict"), "\(outcome.standardError)")
+    }
+
+    @Test("Chinese edited at both ends merges cleanly: each character is a word of its own")
+    func chineseMergesCleanly() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let files = try writeVersions(in: directory)
+        try "我喜欢猫。".write(to: files.ancestor, atomically: false, encoding: .utf8)
+        try "我非常喜欢猫。".write(to: files.dominant, atomically: false, encoding: .utf8)
+        try "我喜欢猫和狗。".write(to: files.subordinate, atomically: false, encoding: .utf8)
+        let outcome = try runProcess(try ForkedEditBinary.path, ["merge", files.ancestor.path, files.dominant.path, files.subordinate.path])
+        #expect(outcome.status == 0, "\(outcome.standardError)")
+        #expect(outcome.standardOutput == "我非常喜欢猫和狗。")
     }
 
     /// Each kind of unusable input, written as the subordinate side.
