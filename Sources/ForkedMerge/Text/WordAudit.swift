@@ -45,13 +45,42 @@ struct WordAudit {
                 if index > 0, inConflict[index - 1] { continue }
                 if index < pieces.count, inConflict[index] { continue }
                 if index > 0, index < pieces.count, pieces[index].range.isEmpty { continue }
-                for word in output.words(touching: seam) where word.range.upperBound > checkedUpTo {
+                let words = output.words(touching: seam)
+                // Most seams join two pieces that follow each other in one text (unchanged text
+                // and one side's change): a word well inside the two is that text's word there,
+                // as its edges and their neighbours are that text's bytes.
+                if index > 0, index < pieces.count, follow(pieces[index - 1], pieces[index]) {
+                    let margin = 8
+                    if words.allSatisfy({ $0.range.lowerBound >= offsets[index - 1] + margin && $0.range.upperBound + margin <= offsets[index + 1] }) {
+                        continue
+                    }
+                }
+                for word in words where word.range.upperBound > checkedUpTo {
                     checkedUpTo = word.range.upperBound
                     if output.crossesConflict(word.range, inConflict) { continue }
                     if !isWhole(word, output) { found.append(ancestorSpan(of: word.range, output)) }
                 }
             }
             return found
+        }
+    }
+
+    /// Whether `second` continues `first` in one text: the same source, or the ancestor and a
+    /// side that left that ancestor text in place right there.
+    private func follow(_ first: MergePiece, _ second: MergePiece) -> Bool {
+        switch (first.source, second.source) {
+        case (.ancestor, .ancestor), (.dominant, .dominant), (.subordinate, .subordinate):
+            return first.range.upperBound == second.range.lowerBound
+        case (.ancestor, .dominant) where second.origin == .dominant:
+            return dominant.sideRange(ofAncestor: first.range)?.upperBound == second.range.lowerBound
+        case (.ancestor, .subordinate) where second.origin == .subordinate:
+            return subordinate.sideRange(ofAncestor: first.range)?.upperBound == second.range.lowerBound
+        case (.dominant, .ancestor) where first.origin == .dominant:
+            return dominant.sideRange(ofAncestor: second.range)?.lowerBound == first.range.upperBound
+        case (.subordinate, .ancestor) where first.origin == .subordinate:
+            return subordinate.sideRange(ofAncestor: second.range)?.lowerBound == first.range.upperBound
+        default:
+            return false
         }
     }
 
@@ -123,6 +152,8 @@ private struct AuditedOutput {
     let policy: TextMergePolicy
     /// The merged text's bytes.
     let text: WordUnits
+    /// Where the last piece search ended.
+    let cursor = PieceCursor()
 
     var count: Int { offsets[offsets.count - 1] }
 
@@ -214,17 +245,22 @@ private struct AuditedOutput {
     }
 
     /// The index of the non-empty piece holding output offset `offset`.
+    ///
+    /// Seams are read in order and a word lies within a few pieces of its seam, so the search
+    /// walks from the piece found last (``cursor``) instead of bisecting the whole list, whose
+    /// far ends a long text's cache no longer holds.
     func pieceIndex(containing offset: Int) -> Int? {
-        guard offset < count else { return nil }
-        var low = 0
-        var high = pieces.count
-        // The last piece starting at or before `offset`, then past empty pieces.
-        while low < high {
-            let middle = (low + high) / 2
-            if offsets[middle] <= offset { low = middle + 1 } else { high = middle }
-        }
-        var index = max(0, low - 1)
+        guard offset >= 0, offset < count else { return nil }
+        var index = min(cursor.index, pieces.count - 1)
+        while index > 0, offsets[index] > offset { index -= 1 }
         while index < pieces.count, offsets[index + 1] <= offset { index += 1 }
-        return index < pieces.count ? index : nil
+        guard index < pieces.count else { return nil }
+        cursor.index = index
+        return index
     }
+}
+
+/// The piece ``AuditedOutput/pieceIndex(containing:)`` found last.
+private final class PieceCursor {
+    var index = 0
 }
