@@ -16,9 +16,9 @@ struct SharedWordHunks {
     /// Both sides' hunks, with every pair that changes one word grown to the words both
     /// change. A hunk the other side made identically is one change applied once, and takes
     /// part in no pair; a hunk that only changed the Unicode normalisation of a word the other
-    /// side changed gives way to that change.
-    func grown(_ dominant: [DiffHunk], _ subordinate: [DiffHunk]) -> ([DiffHunk], [DiffHunk]) {
-        guard !dominant.isEmpty, !subordinate.isEmpty else { return (dominant, subordinate) }
+    /// side changed gives way to that change: it is set aside (``SideHunks``).
+    func grown(_ dominant: [DiffHunk], _ subordinate: [DiffHunk]) -> (SideHunks, SideHunks) {
+        guard !dominant.isEmpty, !subordinate.isEmpty else { return (SideHunks(applied: dominant), SideHunks(applied: subordinate)) }
         let words = WordUnits(bytes: ancestor)
         let dominantWords = WordUnits(bytes: policy.dominant)
         let subordinateWords = WordUnits(bytes: policy.subordinate)
@@ -26,8 +26,9 @@ struct SharedWordHunks {
         let subordinateSpans = subordinate.map { span($0, ancestorWords: words, sideWords: subordinateWords) }
         let (dominantTwins, subordinateTwins) = twins(dominant, subordinate)
         var growth: [ElementSpan] = []
-        var dominantDropped: [Int] = []
-        var subordinateDropped: [Int] = []
+        // Sets, as one hunk can pair with several of the other side's.
+        var dominantDropped = Set<Int>()
+        var subordinateDropped = Set<Int>()
         var first = 0
         for (index, hunk) in dominant.enumerated() where !dominantTwins[index] {
             let span = dominantSpans[index]
@@ -37,9 +38,9 @@ struct SharedWordHunks {
                 let otherSpan = subordinateSpans[other]
                 if !subordinateTwins[other], Self.cutsOneWord(hunk, span, subordinate[other], otherSpan) {
                     if onlyNormalises(hunk, side: policy.dominant) {
-                        dominantDropped.append(index)
+                        dominantDropped.insert(index)
                     } else if onlyNormalises(subordinate[other], side: policy.subordinate) {
-                        subordinateDropped.append(other)
+                        subordinateDropped.insert(other)
                     } else {
                         growth.append(ElementSpan(
                             lowerBound: min(span.lowerBound, otherSpan.lowerBound), upperBound: max(span.upperBound, otherSpan.upperBound)
@@ -49,10 +50,9 @@ struct SharedWordHunks {
                 other += 1
             }
         }
-        if growth.isEmpty && dominantDropped.isEmpty && subordinateDropped.isEmpty { return (dominant, subordinate) }
         return (
-            Self.grow(Self.dropping(dominantDropped, from: dominant), to: growth),
-            Self.grow(Self.dropping(subordinateDropped, from: subordinate), to: growth)
+            Self.settingAside(dominantDropped, of: dominant).grown(to: growth),
+            Self.settingAside(subordinateDropped, of: subordinate).grown(to: growth)
         )
     }
 
@@ -93,12 +93,13 @@ struct SharedWordHunks {
         return original == changed
     }
 
-    /// `hunks` without those at `indices`.
-    private static func dropping(_ indices: [Int], from hunks: [DiffHunk]) -> [DiffHunk] {
-        guard !indices.isEmpty else { return hunks }
-        var kept = [Bool](repeating: true, count: hunks.count)
-        for index in indices { kept[index] = false }
-        return hunks.indices.filter { kept[$0] }.map { hunks[$0] }
+    /// `hunks` with those at `indices` set aside.
+    private static func settingAside(_ indices: Set<Int>, of hunks: [DiffHunk]) -> SideHunks {
+        guard !indices.isEmpty else { return SideHunks(applied: hunks) }
+        return SideHunks(
+            applied: hunks.indices.filter { !indices.contains($0) }.map { hunks[$0] },
+            setAside: indices.sorted().map { hunks[$0] }
+        )
     }
 
     /// Whether two hunks of different sides change one word in ways the merge would splice:
@@ -156,51 +157,5 @@ struct SharedWordHunks {
             upper = ancestorWords.wordEnd(startingAt: upper)
         }
         return ElementSpan(lowerBound: lower, upperBound: upper)
-    }
-
-    /// `hunks` with every hunk touching one of `growth` joined into one hunk covering it.
-    static func grow(_ hunks: [DiffHunk], to growth: [ElementSpan]) -> [DiffHunk] {
-        let regions = growth.sorted { $0.lowerBound < $1.lowerBound }
-        var result: [DiffHunk] = []
-        result.reserveCapacity(hunks.count)
-        var delta = 0   // side length minus ancestor length of the hunks already passed
-        var index = 0
-        var regionIndex = 0
-        while index < hunks.count {
-            let hunk = hunks[index]
-            // Every region holds a hunk of this side, so one ending before this hunk was joined already.
-            while regionIndex < regions.count, regions[regionIndex].upperBound < hunk.ancestor.lowerBound { regionIndex += 1 }
-            guard regionIndex < regions.count, regions[regionIndex].lowerBound <= hunk.ancestor.upperBound,
-                  hunk.ancestor.lowerBound <= regions[regionIndex].upperBound else {
-                result.append(hunk)
-                delta += hunk.side.count - hunk.ancestor.count
-                index += 1
-                continue
-            }
-            // Join the region, overlapping regions and every hunk touching them.
-            var lower = min(regions[regionIndex].lowerBound, hunk.ancestor.lowerBound)
-            var upper = max(regions[regionIndex].upperBound, hunk.ancestor.upperBound)
-            let sideLower = lower + delta
-            var innerDelta = 0
-            while true {
-                var grew = false
-                while regionIndex < regions.count, regions[regionIndex].lowerBound <= upper {
-                    upper = max(upper, regions[regionIndex].upperBound)
-                    regionIndex += 1
-                    grew = true
-                }
-                while index < hunks.count, hunks[index].ancestor.lowerBound <= upper {
-                    upper = max(upper, hunks[index].ancestor.upperBound)
-                    lower = min(lower, hunks[index].ancestor.lowerBound)
-                    innerDelta += hunks[index].side.count - hunks[index].ancestor.count
-                    index += 1
-                    grew = true
-                }
-                if !grew { break }
-            }
-            result.append(DiffHunk(ancestor: lower..<upper, side: sideLower..<(upper + delta + innerDelta)))
-            delta += innerDelta
-        }
-        return result.coalesced()
     }
 }

@@ -124,7 +124,7 @@ struct TextMergeComputation {
             return LineEndInsertion.split(aligned, ancestor: ancestor, side: side)
         }
         let (dominantGrown, subordinateGrown) = SharedWordHunks(ancestor: ancestor, policy: policy).grown(prepared[0], prepared[1])
-        let grew = dominantGrown != prepared[0] || subordinateGrown != prepared[1]
+        let grew = dominantGrown.applied != prepared[0] || subordinateGrown.applied != prepared[1]
         let (output, corrections) = Self.audited(dominantGrown, subordinateGrown, policy: policy)
         pieces = output.pieces
         conflictSpans = output.conflicts
@@ -139,7 +139,7 @@ struct TextMergeComputation {
     /// The merge of both sides' hunks (exact diffs of each side), checked by ``WordAudit``:
     /// ranges around any word no text has at its place are merged again with both sides' hunks
     /// grown over them (so the two versions meet as a conflict), and the number of such ranges.
-    private static func audited(_ dominant: [DiffHunk], _ subordinate: [DiffHunk], policy: TextMergePolicy) -> (ThreeWayMergeOutput, Int) {
+    private static func audited(_ dominant: SideHunks, _ subordinate: SideHunks, policy: TextMergePolicy) -> (ThreeWayMergeOutput, Int) {
         var dominant = dominant
         var subordinate = subordinate
         var corrections = 0
@@ -148,15 +148,16 @@ struct TextMergeComputation {
             // Keeping the last line break changes the hunks so they no longer spell the sides
             // exactly: that is done for each merge, never to the hunks grown again.
             let (dominantMerged, subordinateMerged) = FinalLineBreak.kept(
-                dominant, subordinate, ancestor: policy.ancestor, dominant: policy.dominant, subordinate: policy.subordinate
+                dominant.applied, subordinate.applied, ancestor: policy.ancestor, dominant: policy.dominant, subordinate: policy.subordinate
             )
             let output = ThreeWayMerge(
                 ancestorCount: policy.ancestor.count, dominant: dominantMerged, subordinate: subordinateMerged, policy: policy
             ).merged()
             let audit = WordAudit(
                 policy: policy,
-                dominant: SideMapping(dominantMerged, sideCount: policy.dominant.count),
-                subordinate: SideMapping(subordinateMerged, sideCount: policy.subordinate.count)
+                // Positions in the sides come from their exact diffs, set-aside hunks included.
+                dominant: SideMapping(SideHunks.exact(dominantMerged, dominant.setAside), sideCount: policy.dominant.count),
+                subordinate: SideMapping(SideHunks.exact(subordinateMerged, subordinate.setAside), sideCount: policy.subordinate.count)
             )
             var found = audit.violations(in: output)
             guard !found.isEmpty, round < auditRounds else { return (output, corrections) }
@@ -168,8 +169,8 @@ struct TextMergeComputation {
                     : policy.widened(span.range)
                 return ElementSpan(lowerBound: min(widened.lowerBound, span.lowerBound), upperBound: max(widened.upperBound, span.upperBound))
             }
-            dominant = SharedWordHunks.grow(dominant, to: found)
-            subordinate = SharedWordHunks.grow(subordinate, to: found)
+            dominant = dominant.grown(to: found)
+            subordinate = subordinate.grown(to: found)
         }
     }
 
