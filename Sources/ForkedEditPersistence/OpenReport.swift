@@ -12,9 +12,13 @@ public struct OpenReport: Sendable, Equatable {
     /// Whether the file changed outside the editor since it was last opened or saved, and the
     /// change was merged into main and the forks.
     public var mergedExternalChange = false
+    /// How many entries of the state directory others could read, made private now.
+    public var madePrivate = 0
 
-    /// Creates an empty report.
-    public init() {}
+    /// Creates a report; empty but for the entries made private.
+    public init(madePrivate: Int = 0) {
+        self.madePrivate = madePrivate
+    }
 
     /// A line for the status bar, or `nil` when there is nothing worth saying.
     public var statusMessage: String? {
@@ -22,6 +26,9 @@ public struct OpenReport: Sendable, Equatable {
         if mergedExternalChange { parts.append("The file changed on disk: merged into main and your forks") }
         let replayed = replayedEdits.values.reduce(0, +)
         if replayed > 0 { parts.append("Recovered \(replayed) unsaved edit\(replayed == 1 ? "" : "s")") }
+        if madePrivate > 0 {
+            parts.append("Made \(madePrivate) stored file\(madePrivate == 1 ? "" : "s") private (others could read them)")
+        }
         return parts.isEmpty ? nil : parts.joined(separator: "; ")
     }
 }

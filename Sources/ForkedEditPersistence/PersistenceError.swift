@@ -10,6 +10,9 @@ public enum PersistenceError: Error, Equatable, CustomStringConvertible {
     case forkInUse(fork: String, file: String)
     /// The file has no stored editing state beside it.
     case noState(file: String)
+    /// The state directory, or an entry in it, is not the user's own or is a symbolic link
+    /// (see ``ForkedDirectoryLayout/verifyOwnership()``): nothing in it is used.
+    case untrustedState(path: String, reason: String)
 
     /// A one-line message for the user.
     public var description: String {
@@ -22,6 +25,9 @@ public enum PersistenceError: Error, Equatable, CustomStringConvertible {
             "fork '\(fork)' of \(file) is being edited by another forked-edit; choose another fork name"
         case .noState(let file):
             Self.noStateMessage(file)
+        case .untrustedState(let path, let reason):
+            "\(path) \(reason): refusing to use it, as another user could have planted it "
+                + "(forked-edit uses only state that is yours and holds no links; move it away to start afresh)"
         }
     }
 

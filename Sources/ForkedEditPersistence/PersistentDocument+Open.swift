@@ -24,6 +24,7 @@ extension PersistentDocument {
         file: URL, ownForks: [Fork], fileText: String?, sharesRepository: Bool = false, options: Options = Options()
     ) throws -> PersistentDocument {
         let layout = ForkedDirectoryLayout(file: file)
+        let madePrivate = try layout.verifyOwnership()
         let normalized = fileText.map(LineEndings.normalize)
         let lineEndings = normalized?.lineEndings ?? .unix
         // A directory holding only history has no editing state: it starts afresh at the first edit.
@@ -44,14 +45,15 @@ extension PersistentDocument {
             let text = normalized?.text ?? ""
             return try PersistentDocument(
                 layout: layout, state: try Self.newState(text: text, forks: ownForks), storage: nil, ownForks: ownForks,
-                sharesRepository: false, lineEndings: lineEndings, report: OpenReport(), lastSavedText: text, options: options
+                sharesRepository: false, lineEndings: lineEndings, report: OpenReport(madePrivate: madePrivate), lastSavedText: text,
+                options: options
             )
         }
         try makeDirectories(layout)
         let openLock = try FileLock.acquire(layout.openLock)
         let storage = try openStorage(layout, ownForks: ownForks)
         let shared = try ForkedResource(repository: storage.repository)
-        var report = OpenReport()
+        var report = OpenReport(madePrivate: madePrivate)
 
         let isNew = try storage.repository.withState { $0 == ForkedState() }
         if isNew {
@@ -91,9 +93,9 @@ extension PersistentDocument {
 
     static func makeDirectories(_ layout: ForkedDirectoryLayout) throws {
         do {
-            try FileManager.default.createDirectory(at: layout.journals, withIntermediateDirectories: true)
-        } catch {
-            throw PersistenceError.fileSystem(path: layout.directory.path, reason: "cannot create: \(error.localizedDescription)")
+            try PrivateFiles.createDirectory(at: layout.journals)
+        } catch ForkedError.fileSystem(_, let reason) {
+            throw PersistenceError.fileSystem(path: layout.directory.path, reason: reason)
         }
     }
 

@@ -35,6 +35,7 @@ public enum StoredForks {
     ///   errors of reading the state otherwise.
     public static func list(of file: URL) throws -> [Entry] {
         let layout = ForkedDirectoryLayout(file: file)
+        try layout.verifyOwnership()
         guard FileManager.default.fileExists(atPath: layout.repository.path) else {
             throw PersistenceError.noState(file: file.path)
         }
@@ -61,6 +62,7 @@ public enum StoredForks {
     ///   ``PersistenceError/noState(file:)`` without stored state, ``ForkedError/unknownFork(_:)``.
     public static func remove(_ fork: Fork, of file: URL) throws {
         let layout = ForkedDirectoryLayout(file: file)
+        try layout.verifyOwnership()
         guard FileManager.default.fileExists(atPath: layout.repository.path) else {
             throw PersistenceError.noState(file: file.path)
         }

@@ -25,6 +25,7 @@ public enum StoredMain {
     /// - Returns: `nil` when the file has no stored state (nothing but the file to restore).
     public static func restore(_ text: String, of file: URL, sparing spared: Set<Fork>) throws -> Restoration? {
         let layout = ForkedDirectoryLayout(file: file)
+        try layout.verifyOwnership()
         guard FileManager.default.fileExists(atPath: layout.repository.path) else { return nil }
         return try FileLock.withLock(on: layout.openLock) {
             let resource = try ForkedResource(repository: try StoredForks.repository(layout))

@@ -52,11 +52,7 @@ public final class FileRepository<Resource: Codable & Sendable & Equatable>: Rep
         manifestURL = directory.appendingPathComponent("manifest.json", isDirectory: false)
         lockURL = directory.appendingPathComponent("lock", isDirectory: false)
         log = ProtectedValue(RepositoryLog(url: directory.appendingPathComponent("log", isDirectory: false), compactionSlack: compactionSlack))
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        } catch {
-            throw ForkedError.fileSystem(path: directory.path, reason: "cannot create repository directory: \(error.localizedDescription)")
-        }
+        try PrivateFiles.createDirectory(at: directory)
         try log.withLock { log in
             try FileLock.withLock(on: lockURL) {
                 try prepare(&log)

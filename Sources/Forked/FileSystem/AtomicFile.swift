@@ -26,10 +26,15 @@ public enum AtomicFile {
     /// `url`, then flushes the directory so the rename itself survives a power cut. On failure
     /// the temporary file is removed and `url` is as it was.
     ///
+    /// Without ``Options/keepsExistingFile`` the file is a program's own state, written
+    /// ``PrivateFiles/fileMode`` (`0600`) whatever the umask; with it, a new file gets the
+    /// usual `0666 & ~umask` of a document the user creates.
+    ///
     /// - Throws: ``ForkedError/fileSystem(path:reason:)`` naming the file and the failed step.
     public static func write<Bytes: Sequence>(_ bytes: Bytes, to url: URL, options: Options = []) throws
     where Bytes.Element == UInt8 {
-        let target = options.contains(.keepsExistingFile) ? resolvingLinks(url.path) : url.path
+        let keepsFile = options.contains(.keepsExistingFile)
+        let target = keepsFile ? resolvingLinks(url.path) : url.path
         let existing = options.contains(.keepsExistingFile) ? try existingAttributes(of: target) : nil
         let directory = (target as NSString).deletingLastPathComponent
         let name = (target as NSString).lastPathComponent
@@ -37,10 +42,12 @@ public enum AtomicFile {
         do {
             let file = try OwnedFileDescriptor(
                 opening: temporary, .writeOnly, options: [.create, .exclusiveCreate],
-                permissions: FilePermissions(rawValue: existing.map { $0.mode } ?? 0o666))
+                permissions: FilePermissions(rawValue: existing.map { $0.mode } ?? (keepsFile ? 0o666 : PrivateFiles.fileMode)))
             try file.writeAll(bytes)
             if let existing {
                 try file.setAttributes(mode: existing.mode, owner: existing.owner, group: existing.group)
+            } else if !keepsFile {
+                try file.makePrivate()
             }
             try file.sync()
             try moveIntoPlace(temporary, over: target)

@@ -20,7 +20,8 @@ public final class FileLock: Sendable {
     ///
     /// - Throws: ``ForkedError/fileSystem(path:reason:)`` when the file cannot be opened or locked.
     public static func acquire(_ url: URL) throws -> FileLock {
-        let file = try OwnedFileDescriptor(opening: url.path, .readWrite, options: .create, permissions: [.ownerReadWrite, .groupRead, .otherRead])
+        let file = try OwnedFileDescriptor(opening: url.path, .readWrite, options: .create, permissions: .ownerReadWrite)
+        try file.makePrivate()
         _ = try file.lockExclusively(wait: true)
         return FileLock(holding: file)
     }
@@ -28,7 +29,8 @@ public final class FileLock: Sendable {
     /// Takes the lock on `url` if no one holds it; `nil` at once when another open file (in
     /// this process or another) does.
     public static func acquireIfFree(_ url: URL) throws -> FileLock? {
-        let file = try OwnedFileDescriptor(opening: url.path, .readWrite, options: .create, permissions: [.ownerReadWrite, .groupRead, .otherRead])
+        let file = try OwnedFileDescriptor(opening: url.path, .readWrite, options: .create, permissions: .ownerReadWrite)
+        try file.makePrivate()
         guard try file.lockExclusively(wait: false) else { return nil }
         return FileLock(holding: file)
     }

@@ -161,12 +161,17 @@ public struct OwnedFileDescriptor: ~Copyable, Sendable {
 
     /// Changes the file's permission bits and, where it differs, its owner and group.
     func setAttributes(mode: mode_t, owner: uid_t, group: gid_t) throws {
-        try perform(.attributes, "cannot set permissions") { fchmod($0, mode) }
+        try setMode(mode)
         var status = stat()
         guard fstat(descriptor.rawValue, &status) == 0 else { return }
         if status.st_uid != owner || status.st_gid != group {
             try perform(.attributes, "cannot keep the file's owner") { fchown($0, owner, group) }
         }
+    }
+
+    /// Sets the file's permission bits.
+    func setMode(_ mode: mode_t) throws {
+        try perform(.attributes, "cannot set permissions") { fchmod($0, mode) }
     }
 
     /// Calls `body` with the descriptor's number, which must not be closed or kept.

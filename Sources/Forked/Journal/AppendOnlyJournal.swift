@@ -55,8 +55,8 @@ public final class AppendOnlyJournal: Sendable {
     /// Opens (creating if needed) the journal at `url` for appending.
     public init(url: URL) throws {
         self.url = url
-        file = try OwnedFileDescriptor(
-            opening: url.path, .writeOnly, options: [.create, .append], permissions: [.ownerReadWrite, .groupRead, .otherRead])
+        file = try OwnedFileDescriptor(opening: url.path, .writeOnly, options: [.create, .append], permissions: .ownerReadWrite)
+        try file.makePrivate()
         state = ProtectedValue(State())
     }
 

@@ -31,11 +31,7 @@ public final class FileCommitStore: CommitStore {
     /// Opens the store in `directory`, creating it when missing.
     public init(directory: URL) throws {
         self.directory = directory
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        } catch {
-            throw ForkedError.fileSystem(path: directory.path, reason: "cannot create history directory: \(error.localizedDescription)")
-        }
+        try PrivateFiles.createDirectory(at: directory)
     }
 
     /// The commit with `id`, reading what other processes added since the last look.

@@ -176,7 +176,7 @@ public final class PostgresExchange<RepositoryType: Repository>: Sendable where 
         guard !document.isEmpty, document.utf8.count <= 1000 else {
             throw PostgresSyncError.invalidSettings("a document name must have 1 to 1000 bytes")
         }
-        try FileManager.default.createDirectory(at: stateDirectory, withIntermediateDirectories: true)
+        try PrivateFiles.createDirectory(at: stateDirectory)
         self.resource = resource
         self.document = document
         self.settings = settings

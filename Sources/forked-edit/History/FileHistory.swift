@@ -12,6 +12,7 @@ struct FileHistory {
     init(path: String) throws {
         file = URL(fileURLWithPath: path)
         let layout = ForkedDirectoryLayout(file: file)
+        try layout.verifyOwnership()
         let store = layout.history.appendingPathComponent("commits.log")
         guard FileManager.default.fileExists(atPath: store.path) else {
             throw CommandFailure("\(path) has no history yet (versions are recorded once it is edited in forked-edit)")
