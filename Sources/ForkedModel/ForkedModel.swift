@@ -27,15 +27,17 @@ public macro ForkedModel() = #externalMacro(module: "ForkedModelMacros", type: "
 /// Generates a versioned `Mergeable` conformance for a struct: like ``ForkedModel()``, and
 /// the struct also conforms to ``VersionedModel``.
 ///
-/// The macro adds a stored `forkedModelVersion` property (encoded with the rest of the value
-/// by `Codable`) recording the version of the build that wrote the value. Merging a value
-/// whose `forkedModelVersion` is newer than `modelVersion` throws ``ModelVersionError``
-/// rather than silently dropping properties this build does not know.
+/// The macro adds a stored `modelVersion: Int?` property, as the original Forked does (encoded
+/// with the rest of the value by `Codable`, and an argument of the memberwise initialiser),
+/// recording the version of the build that wrote the value, and `forkedModelVersion`, the same
+/// as a number (`nil` counts as 0). Merging a value whose version is newer than the static
+/// `modelVersion` throws ``ModelVersionError`` rather than silently dropping properties this
+/// build does not know.
 ///
 /// - Parameter version: The model's version, a non-negative integer literal (the original
 ///   Forked starts at 0). Raise it
 ///   whenever a release adds properties an older release would lose.
-@attached(member, names: named(forkedModelVersion))
+@attached(member, names: named(modelVersion), named(forkedModelVersion))
 @attached(extension, conformances: Mergeable, VersionedModel, names: named(merged), named(modelVersion))
 public macro ForkedModel(version: Int) = #externalMacro(module: "ForkedModelMacros", type: "ForkedModelMacro")
 

@@ -42,7 +42,7 @@ public struct ForkedModelMacro: ExtensionMacro, MemberMacro {
                 "try other.checkModelVersion()",
                 "try commonAncestor.checkModelVersion()",
                 "var result = self",
-                "result.forkedModelVersion = Self.modelVersion",
+                "result.modelVersion = Self.modelVersion",
             ]
         } else if !properties.isEmpty {
             prologue = ["var result = self"]
@@ -67,8 +67,10 @@ public struct ForkedModelMacro: ExtensionMacro, MemberMacro {
         return [extensionDecl]
     }
 
-    /// The member role: the stored `forkedModelVersion` of a versioned model, so values record
-    /// which model version wrote them.
+    /// The member role: the stored `modelVersion` of a versioned model (the original Forked's
+    /// name and type, so its memberwise `modelVersion:` argument and its coded data carry over),
+    /// recording which model version wrote a value, and `forkedModelVersion`, the same as a
+    /// number (`nil`, from data written before the model was versioned, counts as 0).
     public static func expansion(
         of node: AttributeSyntax,
         providingMembersOf declaration: some DeclGroupSyntax,
@@ -80,7 +82,10 @@ public struct ForkedModelMacro: ExtensionMacro, MemberMacro {
               case .number(let number) = modelVersion(in: node, context: nil)
         else { return [] }
         let access = accessPrefix(of: structDecl)
-        return ["\(raw: access)private(set) var forkedModelVersion: Int = \(raw: number)"]
+        return [
+            "\(raw: access)var modelVersion: Int? = \(raw: number)",
+            "\(raw: access)var forkedModelVersion: Int { modelVersion ?? 0 }",
+        ]
     }
 
     /// What `version:` says.

@@ -324,7 +324,11 @@ struct ForkedModelVersionExpansionTests {
                 public var text: String = ""
                 public var pinned: Bool = false
 
-                public private(set) var forkedModelVersion: Int = 2
+                public var modelVersion: Int? = 2
+
+                public var forkedModelVersion: Int {
+                    modelVersion ?? 0
+                }
             }
 
             extension Note: Forked::Mergeable, ForkedModel::VersionedModel {
@@ -337,7 +341,7 @@ struct ForkedModelVersionExpansionTests {
                     try other.checkModelVersion()
                     try commonAncestor.checkModelVersion()
                     var result = self
-                    result.forkedModelVersion = Self.modelVersion
+                    result.modelVersion = Self.modelVersion
                     result.text = try ForkedModel::PropertyMerging.merge(self.text, withSubordinate: other.text, commonAncestor: commonAncestor.text, using: ForkedMerge::TextMerger())
                     result.pinned = ForkedModel::PropertyMerging.mostRecentChange(self.pinned, withSubordinate: other.pinned, commonAncestor: commonAncestor.pinned)
                     return result

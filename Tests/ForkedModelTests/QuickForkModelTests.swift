@@ -63,7 +63,7 @@ struct QuickForkModelTests {
     func newerVersionRefused() throws {
         let resource = QuickFork(initialValue: VersionedNote(title: "draft"), forks: [phone])
         try resource.update(.main, with: VersionedNote(title: "edited here"))
-        let json = #"{"title":"edited by a newer build","pinned":false,"forkedModelVersion":3}"#
+        let json = #"{"title":"edited by a newer build","pinned":false,"modelVersion":3}"#
         let fromNewerBuild = try JSONDecoder().decode(VersionedNote.self, from: Data(json.utf8))
         try resource.update(phone, with: fromNewerBuild)
         #expect(throws: ModelVersionError(dataVersion: 3, supportedVersion: 2)) {

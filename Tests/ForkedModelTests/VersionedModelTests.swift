@@ -6,7 +6,7 @@ import Testing
 struct VersionedModelTests {
     /// What a build with model version 3 would have written.
     private func noteFromNewerBuild() throws -> VersionedNote {
-        let json = #"{"title":"from the future","pinned":true,"forkedModelVersion":3,"color":"red"}"#
+        let json = #"{"title":"from the future","pinned":true,"modelVersion":3,"color":"red"}"#
         return try JSONDecoder().decode(VersionedNote.self, from: Data(json.utf8))
     }
 
@@ -33,7 +33,7 @@ struct VersionedModelTests {
 
     @Test("data from an older version merges and comes out at the current version")
     func upgradesOlderData() throws {
-        let json = #"{"title":"old","pinned":false,"forkedModelVersion":1}"#
+        let json = #"{"title":"old","pinned":false,"modelVersion":1}"#
         let older = try JSONDecoder().decode(VersionedNote.self, from: Data(json.utf8))
         try older.checkModelVersion()
         var dominant = older
@@ -59,5 +59,22 @@ struct VersionedModelTests {
         var edited = ancestor
         edited.title = "b"
         #expect(try edited.merged(withSubordinate: ancestor, commonAncestor: ancestor).title == "b")
+    }
+
+    @Test("code written for the original compiles: the memberwise initialiser takes modelVersion:, and data without one counts as version 0")
+    func originalMemberwiseLabel() throws {
+        let restored = VersionedNote(title: "restored", pinned: true, modelVersion: 1)
+        #expect(restored.modelVersion == 1)
+        #expect(restored.forkedModelVersion == 1)
+        let unversioned = VersionedNote(title: "before versions", modelVersion: nil)
+        #expect(unversioned.forkedModelVersion == 0)
+        #expect(unversioned.canLoadModelVersion)
+        let decoded = try JSONDecoder().decode(VersionedNote.self, from: Data(#"{"title":"legacy","pinned":false}"#.utf8))
+        #expect(decoded.modelVersion == nil)
+        try decoded.checkModelVersion()
+        let merged = try decoded.merged(withSubordinate: decoded, commonAncestor: decoded)
+        #expect(merged.modelVersion == 2, "a merge stamps the merging build's version")
+        let encoded = try JSONSerialization.jsonObject(with: JSONEncoder().encode(restored)) as? [String: Any]
+        #expect(encoded?["modelVersion"] as? Int == 1, "coded under the original's key")
     }
 }
