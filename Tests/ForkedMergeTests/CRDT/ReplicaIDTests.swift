@@ -24,14 +24,19 @@ struct ReplicaIDTests {
         #expect(try JSONDecoder().decode(ReplicaID.self, from: data) == id)
     }
 
-    @Test("time stamps order by counter, then by replica, never by creation order")
-    func timestampOrder() {
-        let early = LamportTimestamp(counter: 1, replica: ReplicaID("z"))
-        let later = LamportTimestamp(counter: 2, replica: ReplicaID("a"))
-        let tieLow = LamportTimestamp(counter: 2, replica: ReplicaID("b"))
-        #expect(early < later)
+    @Test("time stamps order by counter, then by wall time, then by replica")
+    func timestampOrder() throws {
+        let early = LamportTimestamp(counter: 1, wallTime: 900, replica: ReplicaID("z"))
+        let later = LamportTimestamp(counter: 2, wallTime: 100, replica: ReplicaID("a"))
+        let tieLow = LamportTimestamp(counter: 2, wallTime: 100, replica: ReplicaID("b"))
+        let writtenAfter = LamportTimestamp(counter: 2, wallTime: 200, replica: ReplicaID("a"))
+        #expect(early < later, "causality before wall time")
         #expect(later < tieLow)
         #expect(!(tieLow < later))
+        #expect(tieLow < writtenAfter, "wall time before replica")
         #expect(later.description == "2@a")
+        let old = try JSONDecoder().decode(LamportTimestamp.self, from: Data(#"{"counter":3,"replica":"x"}"#.utf8))
+        #expect(old == LamportTimestamp(counter: 3, replica: ReplicaID("x")), "stamps written before wall times decode with 0")
+        #expect(try JSONDecoder().decode(LamportTimestamp.self, from: JSONEncoder().encode(writtenAfter)) == writtenAfter)
     }
 }
