@@ -278,16 +278,23 @@ extension MergeableArray: ExpressibleByArrayLiteral {
     }
 }
 
-extension MergeableArray where Element: Identifiable {
-    /// The elements with one entry per identifier: where an identifier occurs more than once
-    /// (two replicas appended the same item, or an edit appended a new version of it), the last
-    /// occurrence is kept, at its own position.
-    public func entriesUniquelyIdentified() -> [Element] {
-        var seen = Set<Element.ID>()
-        var kept: [Element] = []
-        for element in values.reversed() where seen.insert(element.id).inserted {
-            kept.append(element)
+extension MergeableArray {
+    /// The array with one present element per `key`: the most recently inserted one (the
+    /// newest time stamp), at its own place; the others become tombstones.
+    func keepingNewest(by key: (Element) -> AnyHashable) -> MergeableArray<Element> {
+        var newest: [AnyHashable: LamportTimestamp] = [:]
+        for node in nodes where !node.isRemoved {
+            let id = key(node.value)
+            if let known = newest[id], known > node.id { continue }
+            newest[id] = node.id
         }
-        return kept.reversed()
+        var result = self
+        for position in result.nodes.indices where !result.nodes[position].isRemoved {
+            if newest[key(result.nodes[position].value)] != result.nodes[position].id {
+                result.nodes[position].isRemoved = true
+                result.presentCount -= 1
+            }
+        }
+        return result
     }
 }

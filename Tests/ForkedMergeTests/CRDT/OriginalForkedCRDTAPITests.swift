@@ -84,13 +84,13 @@ struct OriginalForkedCRDTAPITests {
         #expect(throws: MergeableArrayError.indexOutOfRange(index: 5, count: 3)) { try array.insert(9, checkedAt: 5) }
     }
 
-    @Test("MergeableArray holds non-Codable elements and keeps the last entry per identifier")
+    @Test("MergeableArray holds non-Codable elements and keeps the newest entry per identifier")
     func entriesUniquelyIdentified() throws {
         var tags = MergeableArray<Tag>()
         for (id, weight) in [("a", 1), ("b", 1), ("a", 2), ("c", 1), ("b", 2)] {
             tags.append(Tag(id: id, weight: weight))
         }
-        #expect(tags.entriesUniquelyIdentified() == [Tag(id: "a", weight: 2), Tag(id: "c", weight: 1), Tag(id: "b", weight: 2)])
+        #expect(tags.entriesUniquelyIdentified().values == [Tag(id: "a", weight: 2), Tag(id: "c", weight: 1), Tag(id: "b", weight: 2)])
         #expect(tags.count == 5)
     }
 
