@@ -83,6 +83,44 @@ struct StateFileTests {
         }
     }
 
+    @Test func anUploadRecordedInTheServerForkButNotInTheStateFileIsKeptAfterACrash() async throws {
+        try await withPostgresServer { server in
+            let first = try Device(settings: server.settings(), initialText: "one\n")
+            defer { Task { await first.remove() } }
+            #expect(await first.startAndAwaitFirstUpload())
+            await first.exchange.stop()
+            let stateFile = try Self.stateFile(of: first)
+            var beforeSecondUpload = try JSONDecoder().decode(ExchangeLocalState.self, from: Data(contentsOf: stateFile))
+
+            let second = try Device(settings: server.settings(), directory: first.directory)
+            second.exchange.start()
+            try second.edit { $0 += "two\n" }
+            #expect(await eventually { second.exchange.status.uploads == 1 && !second.exchange.status.hasPendingChanges })
+            await second.exchange.stop()
+            let published = try #require(try JSONDecoder().decode(ExchangeLocalState.self, from: Data(contentsOf: stateFile)).head)
+
+            // As a kill -9 right after the upload leaves it: the repository (main and the server
+            // fork) holds "two", the slot was cleared, and the state file's lazy write of the new
+            // generation never happened: it still names the old one, with the commit pending.
+            beforeSecondUpload.pendingCommit = published
+            try JSONEncoder().encode(beforeSecondUpload).write(to: stateFile)
+            #expect(try PendingCommitSlot(url: stateFile.deletingPathExtension().appendingPathExtension("pending")).recorded == nil)
+
+            let recovered = try Device(settings: server.settings(), directory: first.directory)
+            defer { Task { await recovered.remove() } }
+            #expect(await recovered.startAndAwaitFirstUpload())
+            #expect(recovered.text == "one\ntwo\n", "the upload stays in main")
+            try recovered.edit { $0 += "three\n" }
+            #expect(await eventually { !recovered.exchange.status.hasPendingChanges && recovered.exchange.status.uploads >= 1 })
+            let reader = try Device(settings: server.settings())
+            defer { Task { await reader.remove() } }
+            reader.exchange.start()
+            #expect(await eventually { reader.text == "one\ntwo\nthree\n" }, "and on the server: \(reader.text.debugDescription)")
+            await reader.exchange.stop()
+            await recovered.exchange.stop()
+        }
+    }
+
     @Test func aPublishThatLandedBeforeTheMergeBeforeItWasWrittenKeepsTheOtherDevicesChanges() async throws {
         try await withPostgresServer { server in
             let ann = try Device(settings: server.settings(), initialText: "one\n")

@@ -187,7 +187,12 @@ extension PostgresExchange {
             } ?? false
             if isPending {
                 try applyRun()
-                if let before = value, try before != resource.value(in: Self.serverFork) {
+                // The server fork holds the value of a generation this device knew, unless the
+                // upload had been recorded there (``finishUpload``) and only the state file's
+                // lazy write was lost: then it already holds what the commit published, and
+                // merging "back" to the value before it would take the upload out of main.
+                if let before = value, try before != resource.value(in: Self.serverFork),
+                   try !holdsValue(of: commit, resource.value(in: Self.serverFork)) {
                     try resource.mergeIntoMain(from: Self.serverFork, receiving: before)
                     updateStatus { $0.remoteChangesApplied += 1 }
                     logger.notice("merged the commits before an upload whose answer was lost", metadata: ["generation": "\(commit.generation &- 1)"])
@@ -260,6 +265,12 @@ extension PostgresExchange {
         try markFetched(
             generation: last.generation, head: last.idBytes, digest: Data(last.commit.valueDigest.bytes), clearingPending: caughtUp.landedPending
         )
+    }
+
+    /// Whether `value` is the value `commit` made the document's (its digest matches).
+    private func holdsValue(of commit: ServerCommit, _ value: Resource?) throws -> Bool {
+        guard let value else { return false }
+        return SHA256Digest.digest(of: try coding.snapshot(of: value)) == commit.commit.valueDigest
     }
 
     /// Whether `value` is the value of the commit the local state records as the server's head.
