@@ -282,7 +282,8 @@ public final class PersistentDocument: EditorSessionObserver {
     /// Checked and removed under the open lock, so no other editor opens it half-way.
     private func removeIfItHoldsNothingBeyondTheFile() throws {
         guard let repository, !sharesRepository else { return }
-        try FileLock.withLock(on: layout.openLock) {
+        let openLock = try FileLock.acquire(layout.openLock)
+        try withExtendedLifetime(openLock) {
             let state = try repository.withState { $0 }
             let main = state.document(of: .main)?.text ?? ""
             guard main == lastSavedText, Set(state.forks.keys).isSubset(of: Set(ownForks)),
@@ -299,6 +300,7 @@ public final class PersistentDocument: EditorSessionObserver {
             }
             // Earlier versions stay browsable; everything else is what the file holds.
             for item in [layout.repository, layout.journals, layout.savedText] { try? FileManager.default.removeItem(at: item) }
+            openLock.removeFile()
         }
     }
 

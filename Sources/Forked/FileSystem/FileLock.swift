@@ -20,19 +20,39 @@ public final class FileLock: Sendable {
     ///
     /// - Throws: ``ForkedError/fileSystem(path:reason:)`` when the file cannot be opened or locked.
     public static func acquire(_ url: URL) throws -> FileLock {
-        let file = try OwnedFileDescriptor(opening: url.path, .readWrite, options: .create, permissions: .ownerReadWrite)
-        try file.makePrivate()
-        _ = try file.lockExclusively(wait: true)
-        return FileLock(holding: file)
+        while true {
+            let file = try OwnedFileDescriptor(opening: url.path, .readWrite, options: .create, permissions: .ownerReadWrite)
+            try file.makePrivate()
+            _ = try file.lockExclusively(wait: true)
+            // The holder may have removed the file (``removeFile()``) while this waited on it.
+            if isStillAtPath(file) { return FileLock(holding: file) }
+        }
     }
 
     /// Takes the lock on `url` if no one holds it; `nil` at once when another open file (in
     /// this process or another) does.
     public static func acquireIfFree(_ url: URL) throws -> FileLock? {
-        let file = try OwnedFileDescriptor(opening: url.path, .readWrite, options: .create, permissions: .ownerReadWrite)
-        try file.makePrivate()
-        guard try file.lockExclusively(wait: false) else { return nil }
-        return FileLock(holding: file)
+        while true {
+            let file = try OwnedFileDescriptor(opening: url.path, .readWrite, options: .create, permissions: .ownerReadWrite)
+            try file.makePrivate()
+            guard try file.lockExclusively(wait: false) else { return nil }
+            if isStillAtPath(file) { return FileLock(holding: file) }
+        }
+    }
+
+    /// Removes the lock file while the lock is held, so that nothing is left behind. Safe for
+    /// other lockers: one that opened the removed file and then gets its lock finds the file
+    /// gone from its path and locks the path afresh (``acquire(_:)``), so two never hold it.
+    public func removeFile() {
+        unlink(file.path)
+    }
+
+    /// Whether the file `file` has open is still the one at its path (not removed or replaced).
+    private static func isStillAtPath(_ file: borrowing OwnedFileDescriptor) -> Bool {
+        var opened = stat()
+        var named = stat()
+        guard file.withRawDescriptor({ fstat($0, &opened) }) == 0, stat(file.path, &named) == 0 else { return false }
+        return opened.st_dev == named.st_dev && opened.st_ino == named.st_ino
     }
 
     /// Takes the lock on `url` if it is free or becomes free within `timeout`; `nil` when it stays

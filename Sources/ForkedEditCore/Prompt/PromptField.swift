@@ -4,11 +4,17 @@ public struct PromptField: Hashable, Sendable {
     public private(set) var text: String
     /// The cursor, as a character index into ``text``.
     public private(set) var cursor: Int
+    /// Whether the whole text is selected, as a previous answer offered again is: typing
+    /// replaces it, Backspace or Delete clears it, a cursor key keeps it for editing, and Enter
+    /// takes it as it is (as nano and micro offer the last search).
+    public private(set) var isSelected: Bool
 
-    /// A field holding `text` with the cursor at its end.
-    public init(text: String = "") {
+    /// A field holding `text` with the cursor at its end; with `selected`, the text is selected
+    /// (see ``isSelected``).
+    public init(text: String = "", selected: Bool = false) {
         self.text = text
         cursor = text.count
+        isSelected = selected && !text.isEmpty
     }
 
     /// What a key did to the field.
@@ -23,6 +29,18 @@ public struct PromptField: Hashable, Sendable {
 
     /// Applies one key.
     public mutating func handle(_ key: Key) -> Outcome {
+        if isSelected {
+            isSelected = false
+            switch key {
+            case .text, .paste, .backspace, .delete:
+                text = ""
+                cursor = 0
+                if case .backspace = key { return .editing }
+                if case .delete = key { return .editing }
+            default:
+                break
+            }
+        }
         switch key {
         case .text(let typed), .paste(let typed):
             // A line: line breaks in pasted text would end the answer, so they become spaces.

@@ -219,7 +219,8 @@ public enum ScreenRenderer {
         case .fileName(let field)?, .search(let field)?, .goToLine(let field)?, .replaceText(let field)?, .replacement(_, let field)?:
             let (label, hint) = promptWording(status.prompt)
             let end = grid.write(label, row: rect.row, column: rect.column, limit: limit, style: CellStyle(bold: true))
-            let after = grid.write(field.text, row: rect.row, column: end, limit: limit)
+            // A selected answer (the last search, offered again) is shown as selected text is.
+            let after = grid.write(field.text, row: rect.row, column: end, limit: limit, style: CellStyle(reverse: field.isSelected))
             grid.write(hint, row: rect.row, column: after, limit: limit)
             let cursor = end + DisplayWidth.columns(of: field.text.prefix(field.cursor))
             grid.cursor = (rect.row, min(cursor, limit - 1))

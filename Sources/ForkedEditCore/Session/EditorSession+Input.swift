@@ -151,7 +151,7 @@ extension EditorSession {
         case .toggleHelp:
             showsHelp = true
         case .search:
-            prompt = .search(PromptField(text: searchQuery ?? ""))
+            prompt = .search(PromptField(text: searchQuery ?? "", selected: true))
         case .findAgain(let forward):
             guard let query = searchQuery else {
                 message = "Nothing to find yet: ^F searches"

@@ -32,6 +32,24 @@ struct SearchAndGoToLineTests {
         #expect(session.message == "\"dog\" is not in left")
     }
 
+    @Test("^F offers the last query selected: typing replaces it, Enter reuses it, a cursor key keeps it to edit")
+    func lastQueryIsSelected() throws {
+        let session = try makeSession()
+        try type("<C-f>cat<Enter>", into: session)
+        #expect(session.panes[0].state.cursor == TextPosition(line: 0, column: 4))
+        try type("<C-f>", into: session)
+        let grid = session.render()
+        let row = try #require((0..<grid.rows).first { row in (0..<6).map { grid[row, $0].character } == Array("Find: ") })
+        #expect(grid[row, 6].character == "c" && grid[row, 6].style.reverse, "the last query is shown selected")
+        try type("hat<Enter>", into: session)
+        #expect(session.panes[0].state.cursor == TextPosition(line: 2, column: 9), "typing replaced the old query, not 'cathat'")
+        try type("<C-f><Enter>", into: session)
+        #expect(session.message == nil || session.message?.contains("not in") == false)
+        #expect(session.panes[0].state.cursor == TextPosition(line: 2, column: 9), "Enter searched for 'hat' again (the only one)")
+        try type("<C-f><End>s<Enter>", into: session)
+        #expect(session.message == "\"hats\" is not in left", "a cursor key keeps the query for editing")
+    }
+
     @Test("^L goes to a line, or line:column; nonsense is refused with a message")
     func goToLine() throws {
         let session = try makeSession()

@@ -19,6 +19,24 @@ struct FileLockTests {
         #expect(try FileLock.acquireIfFree(url) != nil)
     }
 
+    @Test("a lock file removed by its holder leaves no second holder: a waiter that locked the removed file locks the path afresh")
+    func removedLockFile() async throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let url = directory.appendingPathComponent("lock")
+        var holder: FileLock? = try FileLock.acquire(url)
+        let waiter = Task.detached { try FileLock.acquire(url) }
+        // Give the waiter time to open the file that is about to be removed and wait on it.
+        try await Task.sleep(for: .milliseconds(200))
+        holder?.removeFile()
+        #expect(!FileManager.default.fileExists(atPath: url.path))
+        holder = nil
+        let taken = try await waiter.value
+        #expect(FileManager.default.fileExists(atPath: url.path), "the waiter locked a file at the path, not the removed one")
+        #expect(try FileLock.acquireIfFree(url) == nil, "and holds it: nobody else can take it")
+        withExtendedLifetime(taken) {}
+    }
+
     @Test("a lock released within the wait is taken; one held past it answers nil after about the wait")
     func timedWait() throws {
         let directory = try temporaryDirectory()
