@@ -12,6 +12,9 @@ public struct JournalContents: Sendable, Equatable {
     public var edits: [(change: TextEdit, cursorUTF8Offset: Int, version: Version)]
     /// Bytes of a torn last record that were dropped.
     public var droppedBytes: Int
+    /// How many edits could not be read, at least, because a record other than a torn last one
+    /// is damaged (0 when the journal is whole): the edits before it are in ``edits``.
+    public var unreadableEdits = 0
 
     /// Reads the journal at `url`; `nil` when it is empty or missing (nothing to replay).
     ///
@@ -24,10 +27,14 @@ public struct JournalContents: Sendable, Equatable {
         } catch {
             throw PersistenceError.fileSystem(path: url.path, reason: String(describing: error))
         }
-        guard let first = contents.records.first else { return nil }
         func corrupt(_ reason: String) -> PersistenceError {
             .corruptState(directory: url.deletingLastPathComponent().deletingLastPathComponent().path,
                           reason: "journal \(url.lastPathComponent): \(reason)")
+        }
+        guard let first = contents.records.first else {
+            // Without its header nothing says which version the edits follow.
+            if contents.isDamaged { throw corrupt("its first record is damaged (\(contents.unreadableRecords) records unreadable)") }
+            return nil
         }
         let header: JournalRecord
         do { header = try JournalRecord(decoding: first) } catch { throw corrupt("first record: \(error)") }
@@ -40,7 +47,10 @@ public struct JournalContents: Sendable, Equatable {
             guard case .edit(let change, let cursor, let version) = record else { throw corrupt("record \(index) is a second header") }
             edits.append((change, cursor, version))
         }
-        return JournalContents(fork: fork, baseVersion: baseVersion, edits: edits, droppedBytes: contents.droppedBytes)
+        return JournalContents(
+            fork: fork, baseVersion: baseVersion, edits: edits, droppedBytes: contents.droppedBytes,
+            unreadableEdits: contents.unreadableRecords
+        )
     }
 
     /// `document` with every edit applied, its text and the fork's cursor as they were after
@@ -70,6 +80,7 @@ public struct JournalContents: Sendable, Equatable {
     /// Compares forks, versions, dropped bytes and every edit.
     public static func == (lhs: JournalContents, rhs: JournalContents) -> Bool {
         lhs.fork == rhs.fork && lhs.baseVersion == rhs.baseVersion && lhs.droppedBytes == rhs.droppedBytes
+            && lhs.unreadableEdits == rhs.unreadableEdits
             && lhs.edits.count == rhs.edits.count
             && zip(lhs.edits, rhs.edits).allSatisfy { $0.change == $1.change && $0.cursorUTF8Offset == $1.cursorUTF8Offset && $0.version == $1.version }
     }

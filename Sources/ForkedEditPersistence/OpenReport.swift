@@ -14,6 +14,19 @@ public struct OpenReport: Sendable, Equatable {
     public var mergedExternalChange = false
     /// How many entries of the state directory others could read, made private now.
     public var madePrivate = 0
+    /// Journals whose edits could not all be recovered (damage other than a torn last record,
+    /// or a repository that lost the version a journal follows), each kept aside.
+    public var unrecovered: [UnrecoveredEdits] = []
+
+    /// Edits of one fork a damaged journal held that opening could not recover.
+    public struct UnrecoveredEdits: Sendable, Equatable {
+        /// The fork the journal belongs to.
+        public var fork: String
+        /// How many edits were lost, at least.
+        public var edits: Int
+        /// Where the damaged journal was kept.
+        public var keptAt: String
+    }
 
     /// Creates a report; empty but for the entries made private.
     public init(madePrivate: Int = 0) {
@@ -23,6 +36,11 @@ public struct OpenReport: Sendable, Equatable {
     /// A line for the status bar, or `nil` when there is nothing worth saying.
     public var statusMessage: String? {
         var parts: [String] = []
+        for lost in unrecovered {
+            parts.append(
+                "Could not recover \(lost.edits) edit\(lost.edits == 1 ? "" : "s") of \(lost.fork) (its journal is damaged; kept in \(lost.keptAt))"
+            )
+        }
         if mergedExternalChange { parts.append("The file changed on disk: merged into main and your forks") }
         let replayed = replayedEdits.values.reduce(0, +)
         if replayed > 0 { parts.append("Recovered \(replayed) unsaved edit\(replayed == 1 ? "" : "s")") }

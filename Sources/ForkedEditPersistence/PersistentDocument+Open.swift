@@ -125,6 +125,18 @@ extension PersistentDocument {
     /// file can be opened fresh while nothing stored is lost. Returns the new location.
     @discardableResult
     public static func moveAside(_ layout: ForkedDirectoryLayout) throws -> URL {
+        let target = asideLocation(for: layout)
+        do {
+            try FileManager.default.moveItem(at: layout.directory, to: target)
+        } catch {
+            throw PersistenceError.fileSystem(path: layout.directory.path, reason: "cannot move aside: \(error.localizedDescription)")
+        }
+        return target
+    }
+
+    /// A new `<name>.corrupt-<timestamp>` path beside the state directory, for damaged state kept
+    /// out of the way (never deleted by the editor).
+    static func asideLocation(for layout: ForkedDirectoryLayout) -> URL {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")
@@ -137,12 +149,21 @@ extension PersistentDocument {
             attempt += 1
             target = parent.appendingPathComponent("\(stem)-\(attempt)")
         }
-        do {
-            try FileManager.default.moveItem(at: layout.directory, to: target)
-        } catch {
-            throw PersistenceError.fileSystem(path: layout.directory.path, reason: "cannot move aside: \(error.localizedDescription)")
-        }
         return target
+    }
+
+    /// Copies the damaged journal of `fork` into a new directory beside the state, before the
+    /// journal is restarted, and returns that directory's name.
+    private static func keepAside(journalOf fork: Fork, _ layout: ForkedDirectoryLayout) throws -> String {
+        let target = asideLocation(for: layout).appendingPathComponent("journals", isDirectory: true)
+        let journal = layout.journal(of: fork)
+        do {
+            try PrivateFiles.createDirectory(at: target)
+            try FileManager.default.copyItem(at: journal, to: target.appendingPathComponent(journal.lastPathComponent))
+        } catch {
+            throw PersistenceError.fileSystem(path: journal.path, reason: "cannot keep the damaged journal aside: \(error)")
+        }
+        return target.deletingLastPathComponent().lastPathComponent
     }
 
     /// Applies each fork's journal when it follows the fork's current version, committing all
@@ -161,6 +182,19 @@ extension PersistentDocument {
                     directory: layout.directory.path,
                     reason: "journal \(layout.journal(of: fork).lastPathComponent) belongs to fork '\(journal.fork.name)'"
                 )
+            }
+            if journal.baseVersion > state.version(of: fork) {
+                // The journal follows a version the repository no longer has (its last records
+                // were damaged or cut off): its edits cannot be applied to anything.
+                if !journal.edits.isEmpty || journal.unreadableEdits > 0 {
+                    report.unrecovered.append(.init(
+                        fork: fork.name, edits: journal.edits.count + journal.unreadableEdits, keptAt: try keepAside(journalOf: fork, layout)
+                    ))
+                }
+                continue
+            }
+            if journal.unreadableEdits > 0 {
+                report.unrecovered.append(.init(fork: fork.name, edits: journal.unreadableEdits, keptAt: try keepAside(journalOf: fork, layout)))
             }
             guard let last = journal.edits.last else { continue }
             guard journal.baseVersion == state.version(of: fork) else {

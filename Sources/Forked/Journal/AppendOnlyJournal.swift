@@ -43,12 +43,16 @@ public final class AppendOnlyJournal: Sendable {
         /// of full length that fails its checksum with other bytes after it. Records behind it
         /// are lost; a reader that must not lose them reports the file as damaged.
         public var isDamaged: Bool
+        /// When ``isDamaged``: how many records could not be read, at least (the damaged one and
+        /// every complete record found after it); 0 otherwise.
+        public var unreadableRecords: Int
 
         /// Creates a reading result.
-        public init(records: [Data], droppedBytes: Int, isDamaged: Bool = false) {
+        public init(records: [Data], droppedBytes: Int, isDamaged: Bool = false, unreadableRecords: Int? = nil) {
             self.records = records
             self.droppedBytes = droppedBytes
             self.isDamaged = isDamaged
+            self.unreadableRecords = unreadableRecords ?? (isDamaged ? 1 : 0)
         }
     }
 
@@ -189,8 +193,44 @@ public final class AppendOnlyJournal: Sendable {
             records.append(Data(payload))
             offset = start + length
         }
-        let contents = Contents(records: records, droppedBytes: data.endIndex - offset, isDamaged: !isTornAppend(data[offset...]))
+        let rest = data[offset...]
+        // A record found intact further on means the bytes that failed are not the tail one
+        // interrupted append leaves, whatever they look like (a length changed so that the
+        // record seems cut short, too).
+        let later = rest.isEmpty ? 0 : completeRecords(after: rest)
+        let isDamaged = later > 0 || !isTornAppend(rest)
+        let contents = Contents(
+            records: records, droppedBytes: rest.count, isDamaged: isDamaged, unreadableRecords: isDamaged ? 1 + later : 0
+        )
         return (contents, offset - data.startIndex)
+    }
+
+    /// How many complete records follow the first intact one found after the start of `rest`
+    /// (which failed to read), counting it: records a damaged one hides.
+    private static func completeRecords(after rest: Data) -> Int {
+        var start = rest.startIndex + 1
+        while rest.endIndex - start >= frameHeaderLength {
+            let (found, _) = records(inIntact: rest[start...])
+            if found > 0 { return found }
+            start += 1
+        }
+        return 0
+    }
+
+    /// How many complete, intact records `data` starts with, and the bytes they take.
+    private static func records(inIntact data: Data) -> (count: Int, length: Int) {
+        var count = 0
+        var offset = data.startIndex
+        while data.endIndex - offset >= frameHeaderLength {
+            let length = Int(data.loadLittleEndian(UInt32.self, at: offset))
+            let start = offset + frameHeaderLength
+            // An empty record never appears in a journal: a run of zero bytes would read as one.
+            guard length > 0, data.endIndex - start >= length,
+                  Self.checksum(data[start..<(start + length)]) == data.loadLittleEndian(UInt64.self, at: offset + 4) else { break }
+            count += 1
+            offset = start + length
+        }
+        return (count, offset - data.startIndex)
     }
 
     /// Whether `rest`, the bytes from the first record that failed to read to the end of the
