@@ -171,7 +171,8 @@ let package = Package(
             dependencies: ["ForkedEditTerminal", "ForkedEditCore", "CNcurses"],
             swiftSettings: strictSettings
         ),
-        // End to end: runs the built forked-edit binary; needs nothing but Foundation and Testing.
-        .testTarget(name: "forked-editTests", dependencies: ["ForkedTestSupport"], swiftSettings: strictSettings),
+        // End to end: runs the built forked-edit binary; the libraries only craft
+        // state the binary reads (a history as a peer's sync would leave it).
+        .testTarget(name: "forked-editTests", dependencies: ["ForkedTestSupport", "ForkedHistory", "ForkedEditCore", "ForkedEditPersistence"], swiftSettings: strictSettings),
     ]
 )

@@ -47,7 +47,7 @@ struct ForksCommand: ParsableCommand {
     static func table(_ entries: [StoredForks.Entry], file: String) -> String {
         guard !entries.isEmpty else { return "\(file): no forks besides main" }
         let rows = entries.map { entry -> [String] in
-            [entry.fork.name, describe(entry.standing), "\(entry.characters) characters", entry.isHeld ? "open in forked-edit" : ""]
+            [TerminalSafeText.escaped(entry.fork.name), describe(entry.standing), "\(entry.characters) characters", entry.isHeld ? "open in forked-edit" : ""]
         }
         let widths = (0..<3).map { column in rows.map { $0[column].count }.max() ?? 0 }
         let lines = rows.map { row in

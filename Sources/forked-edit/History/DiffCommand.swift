@@ -46,12 +46,15 @@ struct DiffCommand: ParsableCommand {
     /// The difference as text: with ANSI colours for a terminal, or with wdiff-style markers.
     static func render(_ difference: TextDifference, coloured: Bool) -> String {
         difference.segments.map { segment in
-            switch (segment.kind, coloured) {
-            case (.kept, _): segment.text
-            case (.deleted, true): "\u{1B}[31;9m\(segment.text)\u{1B}[0m"
-            case (.inserted, true): "\u{1B}[32m\(segment.text)\u{1B}[0m"
-            case (.deleted, false): "[-\(segment.text)-]"
-            case (.inserted, false): "{+\(segment.text)+}"
+            // On a terminal, control characters in the texts (which may have come from a peer)
+            // are shown, not obeyed; redirected, the output keeps the texts' bytes.
+            let text = coloured ? TerminalSafeText.escaped(segment.text, keepingLines: true) : segment.text
+            return switch (segment.kind, coloured) {
+            case (.kept, _): text
+            case (.deleted, true): "\u{1B}[31;9m\(text)\u{1B}[0m"
+            case (.inserted, true): "\u{1B}[32m\(text)\u{1B}[0m"
+            case (.deleted, false): "[-\(text)-]"
+            case (.inserted, false): "{+\(text)+}"
             }
         }.joined()
     }

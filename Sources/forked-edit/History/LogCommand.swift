@@ -41,7 +41,9 @@ struct LogCommand: ParsableCommand {
             formatter.dateFormat = "yyyy-MM-dd HH:mm:ss"
             for entry in try file.history.log(from: start, limit: limit) {
                 let counts = "+\(entry.insertedCount) -\(entry.deletedCount)"
-                print("\(entry.commit.id.short)  \(formatter.string(from: entry.commit.time))  \(entry.commit.origin)  \(counts)  \(entry.summary())")
+                // The origin and the text are a peer's choice when versions came through --sync.
+                let origin = TerminalSafeText.escaped(entry.commit.origin)
+                print("\(entry.commit.id.short)  \(formatter.string(from: entry.commit.time))  \(origin)  \(counts)  \(TerminalSafeText.escaped(entry.summary()))")
             }
         }
     }

@@ -16,7 +16,9 @@ struct ShowCommand: ParsableCommand {
     func run() throws {
         try reportingFailures {
             let text = try FileHistory(path: filePath).text(at: version)
-            try StandardStream.writeToOutput(text)
+            // A terminal is shown control characters, not made to obey them; a pipe or a file
+            // gets the version's bytes exactly.
+            try StandardStream.writeToOutput(isatty(STDOUT_FILENO) == 1 ? TerminalSafeText.escaped(text, keepingLines: true) : text)
         }
     }
 }
