@@ -15,10 +15,25 @@ extension PersistentDocument {
         return history
     }
 
+    /// Records main and this process's forks in the history, as ``recordHistoryOrFail(merged:)``
+    /// does, but never fails: the history is secondary to the file, so a damaged one stops
+    /// being written (until the file is opened again) and is reported once, through
+    /// ``idle()``'s report, while edits are stored and saves go on.
+    func recordHistory(merged: Bool = false) {
+        guard historyProblem == nil else { return }
+        do {
+            try recordHistoryOrFail(merged: merged)
+        } catch {
+            historyProblem = "\(error)"
+            pendingNotice = "The history of versions could not be written (\(error)); edits and saves go on without it. "
+                + "Check it with: forked-edit log \(layout.file.lastPathComponent)"
+        }
+    }
+
     /// Records main and this process's forks as they are in memory. After a merge (`merged`),
     /// main's version follows the forks' versions it merged, and a fork left equal to main
     /// points at main's version instead of repeating it.
-    func recordHistory(merged: Bool = false) throws {
+    func recordHistoryOrFail(merged: Bool = false) throws {
         guard isStored else { return }
         let history = try history()
         let before = try history.heads()
@@ -40,9 +55,11 @@ extension PersistentDocument {
         }
     }
 
-    /// Whether the history holds more than the one version the file has.
-    func historyHoldsEarlierVersions() throws -> Bool {
+    /// Whether the history holds more than the one version the file has. A history that cannot
+    /// be read counts as holding them: damaged versions are kept for the user, never removed.
+    func historyHoldsEarlierVersions() -> Bool {
         guard FileManager.default.fileExists(atPath: layout.history.path) else { return false }
-        return try history().store.allCommits().count > 1
+        guard historyProblem == nil, let commits = try? history().store.allCommits() else { return true }
+        return commits.count > 1
     }
 }

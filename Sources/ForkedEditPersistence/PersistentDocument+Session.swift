@@ -67,6 +67,8 @@ extension PersistentDocument {
             }
             try rethrowJournalFailure()
             var report = try storeAndShare(now: now)
+            report.notice = pendingNotice
+            pendingNotice = nil
             if let failure = storageFailure {
                 storageFailure = nil
                 report.recoveredFrom = failure.reason

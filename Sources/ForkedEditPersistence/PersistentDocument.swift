@@ -104,6 +104,11 @@ public final class PersistentDocument: EditorSessionObserver {
     var isClosed = false
     /// The last failure to store edits, and when to try again.
     var storageFailure: StorageFailure?
+    /// Why the history of versions could not be written, once it could not: it is not tried
+    /// again while the file is open.
+    var historyProblem: String?
+    /// A message for the status line, handed over in the next ``idle()`` report.
+    var pendingNotice: String?
     /// While nothing is stored: the document as it was before its next edit, which the first
     /// edit stores so that the edit itself is journaled like every later one.
     var unstoredState: ForkedState<TextDocument>?
@@ -243,7 +248,7 @@ public final class PersistentDocument: EditorSessionObserver {
         for fork in ownForks where headerVersions[fork] != state.version(of: fork) {
             try restartJournal(of: fork, at: state.version(of: fork))
         }
-        try recordHistory(merged: merging)
+        recordHistory(merged: merging)
     }
 
     /// Whether another process changed the repository since this one last synchronized:
@@ -294,7 +299,7 @@ public final class PersistentDocument: EditorSessionObserver {
             } else {
                 guard main.isEmpty else { return }
             }
-            guard try historyHoldsEarlierVersions() else {
+            guard historyHoldsEarlierVersions() else {
                 try? FileManager.default.removeItem(at: layout.directory)
                 return
             }
@@ -345,7 +350,7 @@ public final class PersistentDocument: EditorSessionObserver {
     /// and its result is stored at once.
     public func editorSession(_ session: EditorSession, performMerge merge: () throws -> Void) throws {
         // The forks' own versions go into the history first, so the merge's version follows them.
-        try recordHistory()
+        recordHistory()
         try synchronize(merging: true, merge)
         editedSinceMerge = false
     }

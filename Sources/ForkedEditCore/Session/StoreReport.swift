@@ -13,6 +13,8 @@ public struct StoreReport: Sendable, Equatable {
     public var failure: String?
     /// Storing works again; why it had failed.
     public var recoveredFrom: String?
+    /// Something to say once on the status line (the history of versions could not be kept).
+    public var notice: String?
 
     /// Creates a report.
     public init(forksChanged: Bool = false, forkBeside: Fork? = nil, failure: String? = nil, recoveredFrom: String? = nil) {
@@ -46,6 +48,10 @@ extension EditorSession {
         if let reason = report.recoveredFrom {
             warning = nil
             message = "Edits are stored again (after: \(reason))"
+            changed = true
+        }
+        if let notice = report.notice {
+            message = notice
             changed = true
         }
         if let failure = report.failure {

@@ -107,6 +107,13 @@ public final class FileCommitStore: CommitStore {
             if replaced { cache = Cache() }
             do {
                 let (contents, end) = try AppendOnlyJournal.read(logURL, from: cache.offsetRead)
+                // Only a torn last record (a crash mid-append) is left for the next append to
+                // cut off; damage with records behind it would hide those versions silently.
+                if contents.isDamaged {
+                    throw HistoryError.corruptCommit(
+                        "\(logURL.path): the record at byte \(end) is damaged, and \(contents.unreadableRecords) versions from there cannot be read"
+                    )
+                }
                 for record in contents.records {
                     let commit = try cache.log.decode(record)
                     guard cache.commits[commit.id] == nil else { continue }
