@@ -74,6 +74,8 @@ struct EditCommand: ParsableCommand {
             if self.document != nil && syncSettings == nil {
                 throw CommandFailure("--document names the document on the sync server: it needs --sync URL (or FORKED_EDIT_SYNC)")
             }
+            // Said on standard error, where it stays after the editor quits, and on the status line.
+            for warning in syncSettings?.warnings ?? [] { StandardStream.writeToError("forked-edit: warning: \(warning)\n") }
             let syncNotice = try syncSettings.flatMap(EditorSync.check)
             let sharedFork = fork ?? (syncSettings == nil ? nil : EditorSync.deviceFork)
             let (persistent, stateNotice) = try openState(
@@ -88,7 +90,7 @@ struct EditCommand: ParsableCommand {
                 )
             }
             defer { editorSync?.stop() }
-            let notice = syncNotice ?? stateNotice
+            let notice = syncNotice ?? stateNotice ?? syncSettings?.warnings.first.map { "Warning: \($0)" }
             let session = try persistent?.makeSession(fileName: filePath, columns: 80, rows: 24, writer: FileDocumentWriter())
                 ?? EditorSession(
                     text: document, fileName: filePath, forkNames: forkNames,

@@ -37,6 +37,7 @@ struct PostgresSettingsTests {
         db.example.org:5432:notes:ann:pa\\:ss
         *:*:*:*:fallback
         """.write(to: directory.appendingPathComponent(".pgpass"), atomically: true, encoding: .utf8)
+        chmod(directory.appendingPathComponent(".pgpass").path, 0o600)
         let settings = try PostgresSettings(url: "postgres://ann@db.example.org/notes", environment: [:], homeDirectory: directory)
         #expect(settings.password == "pa:ss")
         let other = try PostgresSettings(url: "postgres://zed@elsewhere/x", environment: [:], homeDirectory: directory)
@@ -46,6 +47,35 @@ struct PostgresSettingsTests {
             environment: ["PGPASSFILE": directory.appendingPathComponent("none").path], homeDirectory: directory
         )
         #expect(named.password == nil)
+    }
+
+    @Test func thePasswordFileIsFoundThroughHOMEAndIgnoredWhenOthersMayReadIt() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("pgpass-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent(".pgpass")
+        try "*:*:*:*:secret\n".write(to: file, atomically: true, encoding: .utf8)
+        chmod(file.path, 0o600)
+        let owned = try PostgresSettings(url: "postgres://ann@db/notes", environment: ["HOME": directory.path])
+        #expect(owned.password == "secret", "$HOME is where ~/.pgpass is, as for psql")
+        #expect(owned.warnings.isEmpty)
+        chmod(file.path, 0o640)
+        let shared = try PostgresSettings(url: "postgres://ann@db/notes", environment: ["HOME": directory.path])
+        #expect(shared.password == nil, "a password file the group may read is not used, as libpq does")
+        #expect(shared.warnings.count == 1)
+        #expect(shared.warnings.first?.contains("has group or world access") == true, "\(shared.warnings)")
+        #expect(shared.warnings.first?.contains("secret") == false)
+        let named = try PostgresSettings(url: "postgres://ann@db/notes", environment: ["PGPASSFILE": file.path])
+        #expect(named.password == nil && named.warnings.count == 1, "PGPASSFILE is checked the same way")
+    }
+
+    @Test func aPasswordInTheURLIsUsedWithAWarningThatNamesNoPassword() throws {
+        let settings = try PostgresSettings(url: "postgres://ann:hunter2@db/notes", environment: [:], homeDirectory: home)
+        #expect(settings.password == "hunter2")
+        #expect(settings.warnings.count == 1)
+        #expect(settings.warnings.first?.contains("PGPASSWORD") == true)
+        #expect(settings.warnings.allSatisfy { !$0.contains("hunter2") })
+        #expect(!settings.description.contains("hunter2"))
     }
 
     @Test(arguments: [

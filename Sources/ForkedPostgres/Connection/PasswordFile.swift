@@ -9,10 +9,32 @@ struct PasswordFile {
 
     private let entries: [Entry]
 
-    /// Reads the file; `nil` when it does not exist or cannot be read.
-    init?(contentsOf url: URL) {
-        guard let text = try? String(contentsOf: url, encoding: .utf8) else { return nil }
-        self.init(text: text)
+    /// What opening a password file found.
+    enum Opening {
+        /// The file, read.
+        case read(PasswordFile)
+        /// The file is there but not used, and why (one line for the user).
+        case ignored(String)
+        /// No file, or none that can be read.
+        case missing
+    }
+
+    /// Opens the file as libpq does: one that is not a plain file, or that the group or others
+    /// may read or write, is ignored with a warning (a password there is not the user's secret).
+    static func open(_ url: URL) -> Opening {
+        var status = stat()
+        guard stat(url.path, &status) == 0 else { return .missing }
+        guard status.st_mode & S_IFMT == S_IFREG else {
+            return .ignored("password file \(url.path) is not a plain file: not used")
+        }
+        guard status.st_mode & 0o077 == 0 else {
+            return .ignored(
+                "password file \(url.path) has group or world access (mode \(String(status.st_mode & 0o777, radix: 8))): "
+                    + "not used; run chmod 0600 \(url.path)"
+            )
+        }
+        guard let text = try? String(contentsOf: url, encoding: .utf8) else { return .missing }
+        return .read(PasswordFile(text: text))
     }
 
     /// Parses the file's text. Comments and lines with the wrong number of fields are skipped, as libpq does.

@@ -36,6 +36,10 @@ public struct PostgresSettings: Sendable, Equatable, CustomStringConvertible {
     public var database: String
     /// How TLS is used.
     public var sslMode: SSLMode
+    /// What the user should know about how the settings were found, one line each, never the
+    /// password: a password given in the URL (which every local user can read in `ps`), a
+    /// password file ignored because others may read it. Not compared by `==`.
+    public var warnings: [String] = []
 
     /// Creates settings from their parts.
     public init(
@@ -56,12 +60,13 @@ public struct PostgresSettings: Sendable, Equatable, CustomStringConvertible {
     /// - Parameters:
     ///   - url: A `postgres://` or `postgresql://` URL; `nil` to use the environment alone.
     ///   - environment: The variables to read (the process's own by default).
-    ///   - homeDirectory: Where `.pgpass` is looked for when `PGPASSFILE` is not set.
+    ///   - homeDirectory: Where `.pgpass` is looked for when `PGPASSFILE` is not set: by
+    ///     default `$HOME`, else the account's home directory, as libpq does.
     /// - Throws: ``PostgresSyncError/invalidSettings(_:)`` naming what is wrong, never the password.
     public init(
         url: String?,
         environment: [String: String] = ProcessInfo.processInfo.environment,
-        homeDirectory: URL = FileManager.default.homeDirectoryForCurrentUser
+        homeDirectory: URL? = nil
     ) throws {
         var parts = try url.map(Self.parse) ?? URLParts()
         let systemUser = environment["USER"] ?? environment["LOGNAME"] ?? NSUserName()
@@ -85,12 +90,34 @@ public struct PostgresSettings: Sendable, Equatable, CustomStringConvertible {
         let user = parts.user ?? systemUser
         let database = parts.database ?? user
         var password = parts.password ?? environment["PGPASSWORD"]
+        var warnings: [String] = []
+        if parts.password != nil {
+            warnings.append(
+                "the password in the sync URL can be read by every user of this machine (ps shows it); "
+                    + "set PGPASSWORD or put it in ~/.pgpass (mode 0600) instead"
+            )
+        }
         if password == nil {
-            let file = environment["PGPASSFILE"].map { URL(fileURLWithPath: $0) }
-                ?? homeDirectory.appendingPathComponent(".pgpass")
-            password = PasswordFile(contentsOf: file)?.password(host: host, port: port, database: database, user: user)
+            let home = homeDirectory
+                ?? environment["HOME"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0, isDirectory: true) }
+                ?? FileManager.default.homeDirectoryForCurrentUser
+            let file = environment["PGPASSFILE"].map { URL(fileURLWithPath: $0) } ?? home.appendingPathComponent(".pgpass")
+            switch PasswordFile.open(file) {
+            case .read(let passwords):
+                password = passwords.password(host: host, port: port, database: database, user: user)
+            case .ignored(let reason):
+                warnings.append(reason)
+            case .missing:
+                break
+            }
         }
         self.init(host: host, port: port, user: user, password: password, database: database, sslMode: mode)
+        self.warnings = warnings
+    }
+
+    /// Equal when they name the same connection; ``warnings`` are not compared.
+    public static func == (lhs: PostgresSettings, rhs: PostgresSettings) -> Bool {
+        (lhs.host, lhs.port, lhs.user, lhs.password, lhs.database, lhs.sslMode) == (rhs.host, rhs.port, rhs.user, rhs.password, rhs.database, rhs.sslMode)
     }
 
     /// `user@host:port/database` and the TLS mode: enough to tell which server is meant, and
