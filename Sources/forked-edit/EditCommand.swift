@@ -74,8 +74,6 @@ struct EditCommand: ParsableCommand {
             if self.document != nil && syncSettings == nil {
                 throw CommandFailure("--document names the document on the sync server: it needs --sync URL (or FORKED_EDIT_SYNC)")
             }
-            // Said on standard error, where it stays after the editor quits, and on the status line.
-            for warning in syncSettings?.warnings ?? [] { StandardStream.writeToError("forked-edit: warning: \(warning)\n") }
             let syncNotice = try syncSettings.flatMap(EditorSync.check)
             let sharedFork = fork ?? (syncSettings == nil ? nil : EditorSync.deviceFork)
             let (persistent, stateNotice) = try openState(
@@ -90,7 +88,10 @@ struct EditCommand: ParsableCommand {
                 )
             }
             defer { editorSync?.stop() }
-            let notice = syncNotice ?? stateNotice ?? syncSettings?.warnings.first.map { "Warning: \($0)" }
+            let notice = syncNotice ?? stateNotice
+            // Once everything checked out (a refusal stays one line): on standard error, where the
+            // warning is still there after the editor quits.
+            for warning in syncSettings?.warnings ?? [] { StandardStream.writeToError("forked-edit: warning: \(warning)\n") }
             let session = try persistent?.makeSession(fileName: filePath, columns: 80, rows: 24, writer: FileDocumentWriter())
                 ?? EditorSession(
                     text: document, fileName: filePath, forkNames: forkNames,

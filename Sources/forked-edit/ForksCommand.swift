@@ -63,8 +63,8 @@ struct ForksCommand: ParsableCommand {
         switch status {
         case .inSync: "in sync with main"
         case .behind: "behind main"
-        case .ahead(let edits): "ahead of main by \(edits) edit\(edits == 1 ? "" : "s")"
-        case .diverged(let edits): "diverged from main (\(edits) edit\(edits == 1 ? "" : "s") of its own)"
+        case .ahead(let edits): "ahead of main by \(edits) change\(edits == 1 ? "" : "s")"
+        case .diverged(let edits): "diverged from main (\(edits) change\(edits == 1 ? "" : "s") of its own)"
         }
     }
 }

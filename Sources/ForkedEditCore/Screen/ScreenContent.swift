@@ -65,7 +65,7 @@ public struct PaneContent: Sendable, Equatable {
     public var forkName: String
     /// The pane's state: text, cursor and scroll offsets.
     public var pane: PaneState
-    /// The fork's state in words, such as "in sync" or "2 edits ahead".
+    /// The fork's state in words, such as "in sync" or "2 changes ahead".
     public var forkState: String
     /// Text to highlight wherever it appears (the search), or `nil`.
     public var highlight: String?

@@ -219,10 +219,11 @@ public final class EditorSession {
         case .behind: state = "behind main"
         case .ahead(let edits):
             // Edits undone back to main's text leave nothing to merge, whatever their number.
+            // Counted as changes: an undo is one too, so the number grows while undoing.
             let main = try resource.resource(of: .main)?.text
             state = pane.text.utf8.count == main?.utf8.count && pane.text == main
-                ? "in sync" : "\(Self.count(edits, "edit")) ahead"
-        case .diverged(let edits): state = "\(Self.count(edits, "edit")), diverged"
+                ? "in sync" : "\(Self.count(edits, "change")) ahead"
+        case .diverged(let edits): state = "\(Self.count(edits, "change")), diverged"
         }
         return pane.isReadOnly ? "read-only, \(state)" : state
     }

@@ -6,7 +6,7 @@ struct ScreenRendererTests {
     func content(left: String = "hello", right: String = "world", help: Bool = false, prompt: StatusPrompt? = nil) -> ScreenContent {
         ScreenContent(
             panes: [
-                PaneContent(forkName: "left", pane: PaneState(text: left), forkState: "1 edit ahead"),
+                PaneContent(forkName: "left", pane: PaneState(text: left), forkState: "1 change ahead"),
                 PaneContent(forkName: "right", pane: PaneState(text: right), forkState: "in sync"),
             ],
             focusedPane: 0,
@@ -22,7 +22,7 @@ struct ScreenRendererTests {
     func regularScreen() {
         let grid = ScreenRenderer.render(content(), columns: 40, rows: 12)
         let rows = grid.plainTextRows()
-        #expect(rows[0] == "» left · 1 edit ahe│  right · in sync")
+        #expect(rows[0] == "» left · 1 change a│  right · in sync")
         #expect(rows[1] == "hello              │world")
         #expect(rows[5].hasPrefix(" Live merge  left +1 -0"))
         #expect(rows[6] == "helLO")

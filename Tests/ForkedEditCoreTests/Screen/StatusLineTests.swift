@@ -54,7 +54,7 @@ struct StatusLineTests {
         let session = try EditorSession(text: "one\n", fileName: "notes.txt", columns: 100, rows: 24,
                                         writer: InMemoryDocumentWriter())
         try type("<Tab>x", into: session)
-        #expect(try session.stateDescription(ofPane: 1) == "1 edit ahead")
+        #expect(try session.stateDescription(ofPane: 1) == "1 change ahead")
         session.forkStateNotes["right"] = "offline since 10:42:07"
         #expect(try session.stateDescription(ofPane: 1) == "offline since 10:42:07")
         #expect(session.render().plainTextRows()[0].contains("right · offline since 10:42:07"))

@@ -81,7 +81,7 @@ struct EditorSessionObserverTests {
         )
         #expect(session.paneTexts == ["shared\n", "shared by them\n"])
         #expect(session.panes[1].state.cursor == TextPosition(line: 0, column: 14))
-        #expect(try session.stateDescription(ofPane: 1) == "read-only, 1 edit ahead")
+        #expect(try session.stateDescription(ofPane: 1) == "read-only, 1 change ahead")
         try type("<Tab>x", into: session)
         #expect(try resource.value(in: Fork(name: "theirs"))?.text == "shared by them\n")
         #expect(session.message == "theirs is read-only here: another process edits it")

@@ -30,7 +30,7 @@ struct EditorSessionTests {
         #expect(documents["main"] == "alpha\nbeta\ngamma")
         #expect(session.liveMerge.text == "alpha one\nbeta\ngamma three")
         #expect(session.liveMerge.dominantPane == 1)
-        #expect(try session.stateDescription(ofPane: 0) == "1 edit ahead")
+        #expect(try session.stateDescription(ofPane: 0) == "1 change ahead")
         #expect(session.isModified)
     }
 

@@ -14,7 +14,7 @@ struct WordingTests {
         let session = try EditorSession(text: "abc", fileName: nil, columns: 80, rows: 24, writer: InMemoryDocumentWriter())
         try type("x<Tab>y<F5><Tab>z", into: session)
         try session.resource.update(.main, with: TextDocument(text: "main moved"))
-        #expect(try session.stateDescription(ofPane: 0) == "1 edit, diverged")
+        #expect(try session.stateDescription(ofPane: 0) == "1 change, diverged")
     }
 
     @Test("a read-only pane on main reads 'main · read-only', not 'main · read-only, main'")
