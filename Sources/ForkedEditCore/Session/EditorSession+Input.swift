@@ -8,6 +8,7 @@ extension EditorSession {
             switch event {
             case .resize(let columns, let rows):
                 size = (max(0, columns), max(0, rows))
+                if !isTooSmall { try applyWaitingKeys() }
             case .key(let key):
                 try handle(key)
             }
@@ -17,17 +18,45 @@ extension EditorSession {
         scrollPanesToCursors()
     }
 
+    /// How many keys wait for a usable terminal size at most (a bound on memory for a terminal
+    /// left tiny while input keeps coming); more than that are not kept.
+    static let waitingKeyLimit = 100_000
+
+    /// Whether the terminal is too small to show the editor.
+    var isTooSmall: Bool {
+        if case .tooSmall = EditorLayout(columns: size.columns, rows: size.rows) { return true }
+        return false
+    }
+
     private func handle(_ key: Key) throws {
-        if case .tooSmall = EditorLayout(columns: size.columns, rows: size.rows) {
-            // Nothing can be seen, so nothing may change: keys wait for a usable size. Quitting
-            // (and answering the quit question, which the small screen shows) always works.
-            if let prompt {
+        if isTooSmall {
+            // Nothing can be seen, so nothing changes now: keys wait for a usable size and are
+            // applied then, in order. Quitting (and answering the quit question, which the
+            // small screen shows) works at once: what was typed before it is applied first, so
+            // the question knows about it and nothing typed is lost.
+            if let prompt, waitingKeys.isEmpty {
                 try carryOut(prompt.answer(key))
             } else if KeyMap.action(for: key) == .quit {
-                try perform(.quit)
+                try applyWaitingKeys()
+                if let prompt { try carryOut(prompt.answer(key)) } else { try perform(.quit) }
+            } else if waitingKeys.count < Self.waitingKeyLimit {
+                waitingKeys.append(key)
             }
             return
         }
+        try apply(key)
+    }
+
+    /// Applies the keys that waited for a usable size, in order.
+    private func applyWaitingKeys() throws {
+        guard !waitingKeys.isEmpty else { return }
+        let keys = waitingKeys
+        waitingKeys.removeAll()
+        for key in keys { try apply(key) }
+    }
+
+    /// Applies one key to a screen large enough to show what it does.
+    private func apply(_ key: Key) throws {
         if showsHelp {
             // Any key closes help, and does nothing else, so a stray key cannot edit unseen.
             showsHelp = false

@@ -80,6 +80,9 @@ public final class EditorSession {
     public internal(set) var isFinished = false
     /// The screen size.
     public internal(set) var size: (columns: Int, rows: Int)
+    /// Keys typed while the terminal was too small to show the editor, applied in order once it
+    /// is large enough (the small screen says they wait).
+    var waitingKeys: [Key] = []
     /// The live merge of the two panes, refreshed after every edit.
     public internal(set) var liveMerge: LiveMerge
     /// The side diffs of the last live merge: a keystroke changes one pane, so the other

@@ -160,11 +160,11 @@ struct EditorSessionTests {
         let session = try makeSession()
         session.handle(.resize(columns: 30, rows: 10))
         #expect(session.render().plainTextRows().joined().contains("Terminal too small"))
-        try type("ignored", into: session)
+        try type("waited", into: session)
         session.handle(.resize(columns: 50, rows: 14))
         try type("k", into: session)
         let rows = session.render().plainTextRows()
-        #expect(rows[1].hasPrefix("kalpha"))
+        #expect(rows[1].hasPrefix("waitedkalpha"), "keys typed while too small are applied once it is large enough")
         #expect(rows.count == 14)
     }
 

@@ -29,9 +29,14 @@ struct SmallScreenAndMessageTests {
         let clean = try makeSession("text")
         clean.handle(.resize(columns: 30, rows: 8))
         #expect(clean.render().plainTextRows().joined(separator: " ").contains("^Q quits"))
-        try type("x<C-q>", into: clean)
+        try type("<C-q>", into: clean)
         #expect(clean.isFinished)
-        #expect(try clean.documents()["left"] == "text", "other keys still wait for a usable size")
+
+        let typedThenQuit = try makeSession("text")
+        typedThenQuit.handle(.resize(columns: 30, rows: 8))
+        try type("x<C-q>", into: typedThenQuit)
+        #expect(try typedThenQuit.documents()["left"] == "xtext", "what was typed before ^Q is applied, not lost")
+        #expect(typedThenQuit.prompt == .saveBeforeQuit)
 
         let edited = try makeSession("text")
         try type("x", into: edited)
@@ -41,6 +46,19 @@ struct SmallScreenAndMessageTests {
         #expect(edited.render().plainTextRows().joined(separator: " ").contains("y: save"))
         try type("n", into: edited)
         #expect(edited.isFinished)
+    }
+
+    @Test("keys typed while the terminal is too small wait, and are applied in order once it is large enough")
+    func keysWaitForAUsableSize() throws {
+        let session = try makeSession("text")
+        session.handle(.resize(columns: 30, rows: 8))
+        try type("abc<BS>d<Enter>", into: session)
+        #expect(try session.documents()["left"] == "text", "nothing changes unseen")
+        session.handle(.resize(columns: 31, rows: 9))
+        #expect(try session.documents()["left"] == "text", "still too small")
+        session.handle(.resize(columns: 80, rows: 24))
+        #expect(try session.documents()["left"] == "abd\ntext")
+        #expect(session.panes[0].state.cursor == TextPosition(line: 1, column: 0))
     }
 
     @Test("a message longer than the width wraps at word boundaries, whole")
