@@ -77,7 +77,7 @@ public enum ScreenRenderer {
         var message = WordWrap.lines(text, width: grid.columns)
         // A question comes first: it must be seen to be answered.
         switch status.prompt {
-        case .saveBeforeQuit?: message = WordWrap.lines("Save before quitting? y: save, n: quit, Esc: stay", width: grid.columns) + [""] + message
+        case .saveBeforeQuit?: message = WordWrap.lines("Save before quitting? y: save, n: quit (edits kept for next time), Esc: stay", width: grid.columns) + [""] + message
         case .fileName(let field)?: message = WordWrap.lines("File name: \(field.text)", width: grid.columns) + [""] + message
         case .search?, .goToLine?, .replaceText?, .replacement?, nil: break
         }
@@ -227,7 +227,8 @@ public enum ScreenRenderer {
         case .saveBeforeQuit?:
             let end = grid.write("Save merged text before quitting?", row: rect.row, column: rect.column,
                                  limit: limit, style: CellStyle(bold: true))
-            grid.write(" y: save and quit  n: quit  Esc: stay", row: rect.row, column: end, limit: limit)
+            // `n` discards nothing: the forks keep what was typed, and the next open shows it.
+            grid.write(" y: save  n: quit, keep edits  Esc: stay", row: rect.row, column: end, limit: limit)
             grid.cursor = (rect.row, min(end, limit - 1))
         case nil:
             let name = status.fileName ?? "(new document)"

@@ -88,7 +88,7 @@ struct ScreenRendererTests {
         #expect(prompt.cursor?.row == 22)
         #expect(prompt.cursor?.column == 27)
         let quit = ScreenRenderer.render(content(prompt: .saveBeforeQuit), columns: 80, rows: 24)
-        #expect(quit.plainTextRows()[22].hasPrefix("Save merged text before quitting? y: save and quit"))
+        #expect(quit.plainTextRows()[22].hasPrefix("Save merged text before quitting? y: save  n: quit, keep edits  Esc: stay"))
     }
 
     @Test("only the visible part of a long line is drawn, from the scroll offset")
