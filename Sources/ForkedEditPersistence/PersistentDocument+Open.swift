@@ -50,7 +50,15 @@ extension PersistentDocument {
             )
         }
         try makeDirectories(layout)
-        let openLock = try FileLock.acquire(layout.openLock)
+        let openLock: FileLock
+        do {
+            openLock = try FileLock.acquire(layout.openLock)
+        } catch {
+            // An editor closing the same file may have removed the whole directory, as redundant,
+            // while this one waited for the lock: made again, it is this editor's to fill.
+            try makeDirectories(layout)
+            openLock = try FileLock.acquire(layout.openLock)
+        }
         let storage = try openStorage(layout, ownForks: ownForks)
         let shared = try ForkedResource(repository: storage.repository)
         var report = OpenReport(madePrivate: madePrivate)

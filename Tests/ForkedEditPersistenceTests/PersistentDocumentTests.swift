@@ -65,6 +65,19 @@ struct PersistentDocumentTests {
         try reopened.close()
     }
 
+    @Test("an editor closing the file removes its redundant state while another waits to open it: the other opens afresh")
+    func stateRemovedWhileWaitingToOpen() throws {
+        let scratch = try ScratchFile(text: "hello\n")
+        try scratch.typeAndClose("unsaved ")
+        let directory = scratch.layout.directory
+        // As the closing editor holds it: the open lock, then the directory removed under it.
+        let holder = RemovesThenReleases(try FileLock.acquire(scratch.layout.openLock))
+        holder.removeThenRelease(directory, after: 0.1)
+        let reopened = try scratch.open()
+        #expect(try reopened.resource.value(in: .main)?.text == "hello\n", "opened afresh from the file")
+        try reopened.close()
+    }
+
     @Test("edits journaled but never snapshotted come back after a crash, both panes exactly")
     func crashRecoveryRestoresBothPanes() throws {
         let scratch = try ScratchFile(text: "alpha\nbeta\ngamma\n")
@@ -367,5 +380,21 @@ struct SessionOnFileRepositoryTests {
         #expect(try other.value(in: Fork(name: "right"))?.text == ">one\n")
         try type("<F5>", into: session)
         #expect(try other.value(in: .main)?.text == ">one!\n")
+    }
+}
+
+/// Holds a lock, then on another thread removes a directory and releases the lock.
+private final class RemovesThenReleases: @unchecked Sendable {
+    private let guardLock = NSLock()
+    private var lock: FileLock?
+
+    init(_ lock: FileLock) { self.lock = lock }
+
+    func removeThenRelease(_ directory: URL, after seconds: Double) {
+        Thread.detachNewThread {
+            Thread.sleep(forTimeInterval: seconds)
+            try? FileManager.default.removeItem(at: directory)
+            self.guardLock.withLock { self.lock = nil }
+        }
     }
 }
