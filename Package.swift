@@ -160,7 +160,7 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
-        .testTarget(name: "ForkedEditCoreTests", dependencies: ["ForkedEditCore"], swiftSettings: strictSettings),
+        .testTarget(name: "ForkedEditCoreTests", dependencies: ["ForkedEditCore", "ForkedTestSupport"], swiftSettings: strictSettings),
         .testTarget(
             name: "ForkedEditPersistenceTests",
             dependencies: ["ForkedEditPersistence", "ForkedEditCore", "Forked", "ForkedHistory", "ForkedTestSupport"],

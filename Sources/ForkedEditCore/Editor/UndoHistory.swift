@@ -51,11 +51,33 @@ public struct TextHunk: Sendable, Equatable {
     public var range: Range<Int>
     /// How many bytes replaced them.
     public var newLength: Int
+    /// For an insertion, how many bytes further left it could equally have been made (its
+    /// text rotated: `"too "` after `"cake "` is `" too"` after `"cake"`); a diff cannot tell
+    /// which, so the undo history picks the place that keeps its own edits whole.
+    public var slack: Int
 
     /// Creates a hunk.
-    public init(range: Range<Int>, newLength: Int) {
+    public init(range: Range<Int>, newLength: Int, slack: Int = 0) {
         self.range = range
         self.newLength = newLength
+        self.slack = range.isEmpty ? max(0, min(slack, range.lowerBound)) : 0
+    }
+
+    /// This insertion placed where it does not split `edit` (an inserted range), keeping the
+    /// leftmost places that do not; `nil` when every place splits it. Other hunks are returned
+    /// as they are.
+    func placed(around edit: Range<Int>) -> TextHunk? {
+        guard range.isEmpty, slack > 0, !edit.isEmpty else { return self }
+        let (lowest, highest) = (range.lowerBound - slack, range.lowerBound)
+        if lowest <= edit.lowerBound {
+            let upper = min(highest, edit.lowerBound)
+            return TextHunk(range: upper..<upper, newLength: newLength, slack: upper - lowest)
+        }
+        if highest >= edit.upperBound {
+            let lower = max(lowest, edit.upperBound)
+            return TextHunk(range: highest..<highest, newLength: newLength, slack: highest - lower)
+        }
+        return nil
     }
 
     /// How much the hunk moves the text after it.
@@ -142,6 +164,11 @@ public struct UndoHistory: Sendable, Equatable {
         for step in steps.reversed() {
             // `hunks` are in offsets of the text right after `step`.
             let range = step.edit.insertedUTF8Range
+            // An insertion that could sit on either side of this edit goes before it, so a
+            // word typed after a space stays beside it.
+            let placed = hunks.map { $0.placed(around: range) }
+            if placed.contains(nil) { break }
+            hunks = placed.compactMap { $0 }
             let touches = hunks.contains { hunk in
                 hunk.range.overlaps(range)
                     || (hunk.range.isEmpty && hunk.range.lowerBound > range.lowerBound && hunk.range.lowerBound < range.upperBound)
@@ -153,7 +180,7 @@ public struct UndoHistory: Sendable, Equatable {
             let change = -step.edit.utf8Delta
             hunks = hunks.map { hunk in
                 guard hunk.range.lowerBound >= range.upperBound else { return hunk }
-                return TextHunk(range: (hunk.range.lowerBound + change)..<(hunk.range.upperBound + change), newLength: hunk.newLength)
+                return TextHunk(range: (hunk.range.lowerBound + change)..<(hunk.range.upperBound + change), newLength: hunk.newLength, slack: hunk.slack)
             }
             let cursorShift = hunks.filter { $0.range.upperBound <= step.cursorBefore }.reduce(0) { $0 + $1.delta }
             var moved = step

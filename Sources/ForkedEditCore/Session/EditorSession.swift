@@ -249,7 +249,7 @@ public final class EditorSession {
             let buffer = TextBuffer(text: text)
             // The undo history follows the text: this fork's own edits stay undoable where the
             // change (another fork's edits, merged in) left them alone.
-            let hunks = LineHunks.between(pane.state.buffer.lines, buffer.lines)
+            let hunks = LineHunks.refined(LineHunks.between(pane.state.buffer.lines, buffer.lines), old: pane.text, new: text)
             panes[index].state.replaceAll(with: text, cursor: buffer.position(atUTF8Offset: carried), hunks: hunks)
             panes[index].text = text
         }

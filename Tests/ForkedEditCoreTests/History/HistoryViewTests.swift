@@ -25,9 +25,6 @@ final class ListedVersions: VersionSource {
 
 @Suite("History view")
 struct HistoryViewTests {
-    func type(_ notation: String, into session: EditorSession) throws {
-        for key in try KeyNotation.parse(notation) { session.handle(.key(key)) }
-    }
 
     func makeSession(_ versions: ListedVersions?) throws -> EditorSession {
         let session = try EditorSession(text: "now\n", fileName: "notes.txt", columns: 100, rows: 24, writer: InMemoryDocumentWriter())
@@ -39,7 +36,7 @@ struct HistoryViewTests {
     func browse() throws {
         let versions = ListedVersions(["left": ["first\n", "second\n", "third\n"]])
         let session = try makeSession(versions)
-        try type("<F4>", into: session)
+        try session.type("<F4>")
         var rows = session.render().plainTextRows()
         #expect(rows[0].contains("left @ v3"), "\(rows[0])")
         #expect(rows[0].contains("3 of 3"), "\(rows[0])")
@@ -48,16 +45,16 @@ struct HistoryViewTests {
         let wide = session.render().plainTextRows()[0]
         #expect(wide.contains("3 of 3, 19") && wide.contains(", left, +2 -0"), "\(wide)")
         #expect(rows[1].hasPrefix("third"))
-        try type("<Left><Left>", into: session)
+        try session.type("<Left><Left>")
         rows = session.render().plainTextRows()
         #expect(rows[1].hasPrefix("first"))
         #expect(session.screenContent().lower.title == "What v1 changed")
-        try type("<Left>", into: session)
+        try session.type("<Left>")
         #expect(session.message == "This is the oldest version kept")
-        try type("xyz<Right>", into: session)
+        try session.type("xyz<Right>")
         #expect(session.historyView?.shown.shortID == "v2", "typing does nothing but explain the keys")
         #expect(session.paneTexts[0] == "now\n")
-        try type("<Esc>", into: session)
+        try session.type("<Esc>")
         #expect(session.historyView == nil)
         #expect(session.paneTexts[0] == "now\n")
         #expect(session.render().plainTextRows()[1].hasPrefix("now"))
@@ -67,12 +64,12 @@ struct HistoryViewTests {
     func restore() throws {
         let versions = ListedVersions(["left": ["first\n", "second\n"]])
         let session = try makeSession(versions)
-        try type("<F4><Left><Enter>", into: session)
+        try session.type("<F4><Left><Enter>")
         #expect(session.historyView == nil)
         #expect(session.paneTexts[0] == "first\n")
         #expect(try session.documents()["left"] == "first\n")
         #expect(session.message == "Restored left to version v1: ^Z undoes it")
-        try type("<C-z>", into: session)
+        try session.type("<C-z>")
         #expect(session.paneTexts[0] == "now\n")
         #expect(try session.documents()["left"] == "now\n")
     }
@@ -80,12 +77,12 @@ struct HistoryViewTests {
     @Test("without a history, or before any version is kept, F4 says so")
     func nothingToShow() throws {
         let none = try makeSession(nil)
-        try type("<F4>", into: none)
+        try none.type("<F4>")
         #expect(none.historyView == nil)
         #expect(none.message?.hasPrefix("No history here") == true)
         let versions = ListedVersions([:])
         let empty = try makeSession(versions)
-        try type("<F4>", into: empty)
+        try empty.type("<F4>")
         #expect(empty.historyView == nil)
         #expect(empty.message?.hasPrefix("No versions of left yet") == true)
     }

@@ -4,9 +4,6 @@ import Testing
 /// The status line tells where the cursor is, as editors do.
 @Suite("Status line")
 struct StatusLineTests {
-    private func type(_ notation: String, into session: EditorSession) throws {
-        for key in try KeyNotation.parse(notation) { session.handle(.key(key)) }
-    }
 
     private func statusRow(_ session: EditorSession) -> String {
         let rows = session.render().plainTextRows()
@@ -42,7 +39,7 @@ struct StatusLineTests {
         session.standingNotice = "Sync: offline since 10:42:07"
         session.message = "Saved"
         #expect(statusRow(session).contains("Saved  Sync: offline since 10:42:07"), "\(statusRow(session))")
-        try type("x<Right><Esc>", into: session)
+        try session.type("x<Right><Esc>")
         #expect(session.message == nil)
         #expect(statusRow(session).contains("Sync: offline since 10:42:07"), "\(statusRow(session))")
         session.standingNotice = nil
@@ -53,7 +50,7 @@ struct StatusLineTests {
     func forkStateNotes() throws {
         let session = try EditorSession(text: "one\n", fileName: "notes.txt", columns: 100, rows: 24,
                                         writer: InMemoryDocumentWriter())
-        try type("<Tab>x", into: session)
+        try session.type("<Tab>x")
         #expect(try session.stateDescription(ofPane: 1) == "1 change ahead")
         session.forkStateNotes["right"] = "offline since 10:42:07"
         #expect(try session.stateDescription(ofPane: 1) == "offline since 10:42:07")
@@ -70,10 +67,10 @@ struct StatusLineTests {
             asked.append(changed)
             return changed ? "publishing to the server" : "the server has it too"
         }
-        try type("x<F5>", into: session)
+        try session.type("x<F5>")
         #expect(session.message == "Merged left and right through main; publishing to the server")
         // Without an observer, a merge known to change nothing is not run; the note still says where main is.
-        try type("<F5>", into: session)
+        try session.type("<F5>")
         #expect(session.message == "Nothing to merge: left and right are in sync; the server has it too")
         #expect(asked == [true, false])
     }

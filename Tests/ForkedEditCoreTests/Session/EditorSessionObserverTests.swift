@@ -34,9 +34,6 @@ private final class RecordingObserver: EditorSessionObserver {
 
 @Suite("EditorSession observer")
 struct EditorSessionObserverTests {
-    private func type(_ notation: String, into session: EditorSession) throws {
-        for key in try KeyNotation.parse(notation) { session.handle(.key(key)) }
-    }
 
     @Test("every reported edit, applied to the fork's previous text, gives the fork's new text and cursor")
     func editsReplayExactly() throws {
@@ -44,10 +41,10 @@ struct EditorSessionObserverTests {
         let session = try EditorSession(text: text, fileName: "f.txt", columns: 80, rows: 24, writer: InMemoryDocumentWriter())
         let observer = RecordingObserver(texts: ["left": text, "right": text])
         session.observer = observer
-        try type("<Right><Right><Right>X<BS><BS><Down>é<Enter>y<C-z><C-z><Del>", into: session)
+        try session.type("<Right><Right><Right>X<BS><BS><Down>é<Enter>y<C-z><C-z><Del>")
         // A combining mark joins the character before the cursor: the edit is still exact.
         session.handle(.key(.text("\u{301}")))
-        try type("<Tab><Down><Down><End> more<Left><Left><BS><Home><Del><Del>", into: session)
+        try session.type("<Tab><Down><Down><End> more<Left><Left><BS><Home><Del><Del>")
         for fork in session.forks {
             #expect(observer.replayed[fork.name] == (try session.resource.value(in: fork)?.text))
         }
@@ -58,9 +55,9 @@ struct EditorSessionObserverTests {
         #expect(try session.resource.mostRecentVersion(of: last.fork) == last.version)
         #expect(observer.edits.map(\.version) == observer.edits.map(\.version).sorted(), "versions order the edits")
 
-        try type("<F5>", into: session)
+        try session.type("<F5>")
         #expect(observer.merges == 1)
-        try type("z<C-s>", into: session)
+        try session.type("z<C-s>")
         #expect(observer.merges == 2)
         #expect(observer.saves == [try session.resource.value(in: .main)?.text ?? ""])
         for fork in session.forks {
@@ -82,10 +79,10 @@ struct EditorSessionObserverTests {
         #expect(session.paneTexts == ["shared\n", "shared by them\n"])
         #expect(session.panes[1].state.cursor == TextPosition(line: 0, column: 14))
         #expect(try session.stateDescription(ofPane: 1) == "read-only, 1 change ahead")
-        try type("<Tab>x", into: session)
+        try session.type("<Tab>x")
         #expect(try resource.value(in: Fork(name: "theirs"))?.text == "shared by them\n")
         #expect(session.message == "theirs is read-only here: another process edits it")
-        try type("<Tab><End>!<F5>", into: session)
+        try session.type("<Tab><End>!<F5>")
         #expect(try resource.value(in: .main)?.text == "shared!\n", "only the editable fork merges")
         #expect(try resource.status(of: Fork(name: "theirs")) != .inSync)
 

@@ -7,10 +7,6 @@ struct EditorSessionTests {
         try EditorSession(text: text, fileName: file, columns: 80, rows: 24, writer: writer)
     }
 
-    func type(_ notation: String, into session: EditorSession) throws {
-        for key in try KeyNotation.parse(notation) { session.handle(.key(key)) }
-    }
-
     @Test("opens with focus left, both cursors at the start, forks in sync")
     func opening() throws {
         let session = try makeSession()
@@ -23,7 +19,7 @@ struct EditorSessionTests {
     @Test("each pane edits its own fork and the live merge combines them")
     func editingBothForks() throws {
         let session = try makeSession()
-        try type("<End> one<Tab><Down><Down><End> three", into: session)
+        try session.type("<End> one<Tab><Down><Down><End> three")
         let documents = try session.documents()
         #expect(documents["left"] == "alpha one\nbeta\ngamma")
         #expect(documents["right"] == "alpha\nbeta\ngamma three")
@@ -37,14 +33,14 @@ struct EditorSessionTests {
     @Test("merge brings both forks and main to the merged text, cursors stay on their text")
     func merge() throws {
         let session = try makeSession()
-        try type("<Down><End>!<Tab>X<F5>", into: session)
+        try session.type("<Down><End>!<Tab>X<F5>")
         let documents = try session.documents()
         #expect(documents["main"] == "Xalpha\nbeta!\ngamma")
         #expect(documents["left"] == documents["main"])
         #expect(documents["right"] == documents["main"])
         #expect(try session.stateDescription(ofPane: 0) == "in sync")
         #expect(try session.stateDescription(ofPane: 1) == "in sync")
-        try type("<F5>", into: session)
+        try session.type("<F5>")
         #expect(session.message == "Nothing to merge: left and right are in sync")
         // Left was after "beta!" and stays there; right was after its "X".
         #expect(session.panes[0].state.cursor == TextPosition(line: 1, column: 5))
@@ -54,9 +50,9 @@ struct EditorSessionTests {
     @Test("undo works per fork")
     func undoPerFork() throws {
         let session = try makeSession()
-        try type("ab<Tab>c<Left>d<C-z>", into: session)
+        try session.type("ab<Tab>c<Left>d<C-z>")
         #expect(try session.documents()["right"] == "calpha\nbeta\ngamma")
-        try type("<Tab><C-z><C-z>", into: session)
+        try session.type("<Tab><C-z><C-z>")
         #expect(try session.documents()["left"] == "alpha\nbeta\ngamma")
         #expect(session.message == "Nothing to undo in left")
         #expect(try session.documents()["right"] == "calpha\nbeta\ngamma")
@@ -66,7 +62,7 @@ struct EditorSessionTests {
     func save() throws {
         let writer = InMemoryDocumentWriter()
         let session = try makeSession(writer: writer)
-        try type("hi <Tab><End> there<C-s>", into: session)
+        try session.type("hi <Tab><End> there<C-s>")
         #expect(writer.files["notes.txt"] == "hi alpha there\nbeta\ngamma")
         #expect(!session.isModified)
         #expect(session.message?.contains("saved 3 lines") == true)
@@ -76,9 +72,9 @@ struct EditorSessionTests {
     func saveAs() throws {
         let writer = InMemoryDocumentWriter()
         let session = try makeSession(file: nil, writer: writer)
-        try type("x<C-s>", into: session)
+        try session.type("x<C-s>")
         #expect(session.prompt == .fileName(typed: ""))
-        try type("out.tx<BS>xt<Enter>", into: session)
+        try session.type("out.tx<BS>xt<Enter>")
         #expect(session.prompt == nil)
         #expect(session.fileName == "out.txt")
         #expect(writer.files["out.txt"] == "xalpha\nbeta\ngamma")
@@ -88,7 +84,7 @@ struct EditorSessionTests {
     func failingSave() throws {
         let writer = InMemoryDocumentWriter(failingPaths: ["notes.txt"])
         let session = try makeSession(writer: writer)
-        try type("x<C-s>", into: session)
+        try session.type("x<C-s>")
         #expect(session.message?.contains("Could not save notes.txt") == true)
         #expect(session.isModified)
     }
@@ -96,23 +92,23 @@ struct EditorSessionTests {
     @Test("quit asks when modified: Esc stays, n quits, y saves and quits")
     func quitFlow() throws {
         let unmodified = try makeSession()
-        try type("<C-q>", into: unmodified)
+        try unmodified.type("<C-q>")
         #expect(unmodified.isFinished)
 
         let writer = InMemoryDocumentWriter()
         let session = try makeSession(writer: writer)
-        try type("x<C-q>", into: session)
+        try session.type("x<C-q>")
         #expect(session.prompt == .saveBeforeQuit)
-        try type("<Esc>", into: session)
+        try session.type("<Esc>")
         #expect(session.prompt == nil && !session.isFinished)
-        try type("<C-q>q", into: session)
+        try session.type("<C-q>q")
         #expect(session.prompt == .saveBeforeQuit)
-        try type("y", into: session)
+        try session.type("y")
         #expect(session.isFinished)
         #expect(writer.files["notes.txt"] == "xalpha\nbeta\ngamma")
 
         let discarding = try makeSession(writer: writer)
-        try type("z<C-q>n", into: discarding)
+        try discarding.type("z<C-q>n")
         #expect(discarding.isFinished)
         #expect(writer.files["notes.txt"] == "xalpha\nbeta\ngamma")
     }
@@ -120,9 +116,9 @@ struct EditorSessionTests {
     @Test("help closes on any key without that key editing")
     func help() throws {
         let session = try makeSession()
-        try type("<F1>", into: session)
+        try session.type("<F1>")
         #expect(session.showsHelp)
-        try type("x", into: session)
+        try session.type("x")
         #expect(!session.showsHelp)
         #expect(try session.documents()["left"] == "alpha\nbeta\ngamma")
     }
@@ -130,9 +126,9 @@ struct EditorSessionTests {
     @Test("F2 switches the lower view to the common ancestor and back")
     func ancestorView() throws {
         let session = try makeSession()
-        try type("new <F2>", into: session)
+        try session.type("new <F2>")
         #expect(session.render().plainTextRows()[12].hasPrefix("alpha"))
-        try type("<F2>", into: session)
+        try session.type("<F2>")
         #expect(session.render().plainTextRows()[12].hasPrefix("new alpha"))
     }
 
@@ -151,7 +147,7 @@ struct EditorSessionTests {
         let writer = InMemoryDocumentWriter()
         let session = try makeSession("one\r\ntwo", writer: writer)
         #expect(session.panes[0].state.buffer.lineCount == 2)
-        try type("<Down>2<C-s>", into: session)
+        try session.type("<Down>2<C-s>")
         #expect(writer.files["notes.txt"] == "one\r\n2two")
     }
 
@@ -160,9 +156,9 @@ struct EditorSessionTests {
         let session = try makeSession()
         session.handle(.resize(columns: 30, rows: 10))
         #expect(session.render().plainTextRows().joined().contains("Terminal too small"))
-        try type("waited", into: session)
+        try session.type("waited")
         session.handle(.resize(columns: 50, rows: 14))
-        try type("k", into: session)
+        try session.type("k")
         let rows = session.render().plainTextRows()
         #expect(rows[1].hasPrefix("waitedkalpha"), "keys typed while too small are applied once it is large enough")
         #expect(rows.count == 14)
@@ -171,7 +167,7 @@ struct EditorSessionTests {
     @Test("the live merge view colours text by the fork it came from")
     func mergeColours() throws {
         let session = try makeSession()
-        try type("L<Tab><Down>R", into: session)
+        try session.type("L<Tab><Down>R")
         let grid = session.render()
         guard case .regular(let regions) = EditorLayout(columns: 80, rows: 24) else {
             Issue.record("expected a regular layout")

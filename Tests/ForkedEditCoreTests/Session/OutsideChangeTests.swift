@@ -11,16 +11,12 @@ struct OutsideChangeTests {
         return try EditorSession(text: text, fileName: "ext.txt", columns: 80, rows: 24, writer: writer)
     }
 
-    private func type(_ notation: String, into session: EditorSession) throws {
-        for key in try KeyNotation.parse(notation) { session.handle(.key(key)) }
-    }
-
     @Test("a save merges in a change made on disk since the file was opened instead of overwriting it")
     func saveMergesOutsideChange() throws {
         let writer = InMemoryDocumentWriter()
         let session = try makeSession("one\ntwo\nthree\n", writer: writer)
         writer.changeOutside("ext.txt", to: "one\ntwo\nthree\nfour (from another program)\n")
-        try type("X<C-s>", into: session)
+        try session.type("X<C-s>")
         #expect(writer.files["ext.txt"] == "Xone\ntwo\nthree\nfour (from another program)\n")
         #expect(session.message?.contains("another program") == true, "\(session.message ?? "")")
         #expect(try session.documents()["right"] == "Xone\ntwo\nthree\nfour (from another program)\n")
@@ -31,7 +27,7 @@ struct OutsideChangeTests {
     func timerCheck() throws {
         let writer = InMemoryDocumentWriter()
         let session = try makeSession("alpha\nbeta\n", writer: writer)
-        try type("<Down><End>!", into: session)
+        try session.type("<Down><End>!")
         #expect(!session.checkFileOnDiskIfDue(), "nothing changed on disk")
         writer.changeOutside("ext.txt", to: "ALPHA\nbeta\n")
         #expect(!session.checkFileOnDiskIfDue(), "checked at most once a second")
@@ -43,7 +39,7 @@ struct OutsideChangeTests {
         #expect(session.paneTexts == ["ALPHA\nbeta!\n", "ALPHA\nbeta\n"])
         #expect(session.message?.contains("changed by another program") == true)
         // Seen once: the next save writes the merged text without taking it in again.
-        try type("<C-s>", into: session)
+        try session.type("<C-s>")
         #expect(writer.files["ext.txt"] == "ALPHA\nbeta!\n")
         #expect(session.message?.hasPrefix("Merged and saved") == true, "\(session.message ?? "")")
     }
@@ -69,7 +65,7 @@ struct OutsideChangeTests {
     func unreadableFileIsNotOverwritten() throws {
         let writer = UnreadableAfterOpen()
         let session = try EditorSession(text: "text\n", fileName: "ext.txt", columns: 80, rows: 24, writer: writer)
-        try type("more <C-s>", into: session)
+        try session.type("more <C-s>")
         #expect(writer.writes == 0)
         #expect(session.message?.hasPrefix("Not saved") == true, "\(session.message ?? "")")
     }
@@ -78,13 +74,13 @@ struct OutsideChangeTests {
     func refusedSaveOffersAnotherName() throws {
         let writer = RefusingWriter()
         let session = try EditorSession(text: "text\n", fileName: "locked.txt", columns: 80, rows: 24, writer: writer)
-        try type("a<C-s>", into: session)
+        try session.type("a<C-s>")
         #expect(session.message == "Not saved: the file is read-only. Ctrl-S saves under another name")
-        try type("<C-s>", into: session)
+        try session.type("<C-s>")
         #expect(session.prompt == .fileName(typed: ""))
-        try type("missing/dir.txt<Enter>", into: session)
+        try session.type("missing/dir.txt<Enter>")
         #expect(session.fileName == "locked.txt", "the failed name does not stick")
-        try type("<C-s>other.txt<Enter>", into: session)
+        try session.type("<C-s>other.txt<Enter>")
         #expect(session.fileName == "other.txt")
         #expect(writer.written["other.txt"] == "atext\n")
         #expect(!session.isModified)

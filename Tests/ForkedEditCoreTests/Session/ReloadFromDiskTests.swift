@@ -10,21 +10,17 @@ struct ReloadFromDiskTests {
         return try EditorSession(text: text, fileName: "reload.txt", columns: 80, rows: 24, writer: writer)
     }
 
-    private func type(_ notation: String, into session: EditorSession) throws {
-        for key in try KeyNotation.parse(notation) { session.handle(.key(key)) }
-    }
-
     @Test("F7 sets the focused fork's unsaved edits aside for the file's text; Ctrl-Z brings them back")
     func reloadAndUndo() throws {
         let writer = InMemoryDocumentWriter()
         let session = try makeSession("one\ntwo\nthree\n", writer: writer)
-        try type("<Down><End> edited<Tab>right ", into: session)
+        try session.type("<Down><End> edited<Tab>right ")
         #expect(session.paneTexts == ["one\ntwo edited\nthree\n", "right one\ntwo\nthree\n"])
-        try type("<Tab><F7>", into: session)
+        try session.type("<Tab><F7>")
         #expect(session.paneTexts == ["one\ntwo\nthree\n", "right one\ntwo\nthree\n"], "only the focused fork is reloaded")
         #expect(try session.documents()["left"] == "one\ntwo\nthree\n")
         #expect(session.message == "Reloaded left from reload.txt: ^Z brings back what it held")
-        try type("<C-z>", into: session)
+        try session.type("<C-z>")
         #expect(session.paneTexts[0] == "one\ntwo edited\nthree\n")
         #expect(try session.documents()["left"] == "one\ntwo edited\nthree\n")
     }
@@ -33,9 +29,9 @@ struct ReloadFromDiskTests {
     func outsideChange() throws {
         let writer = InMemoryDocumentWriter()
         let session = try makeSession("alpha\nbeta\n", writer: writer)
-        try type("<Down><End>!<Tab><Down>?", into: session)
+        try session.type("<Down><End>!<Tab><Down>?")
         writer.changeOutside("reload.txt", to: "ALPHA\nbeta\ngamma\n")
-        try type("<F7>", into: session)
+        try session.type("<F7>")
         let documents = try session.documents()
         #expect(documents["main"] == "ALPHA\nbeta\ngamma\n")
         #expect(documents["left"] == "ALPHA\nbeta!\ngamma\n", "the other fork keeps its edit and takes in the outside change")
@@ -47,14 +43,14 @@ struct ReloadFromDiskTests {
     func nothingToReload() throws {
         let writer = InMemoryDocumentWriter()
         let session = try makeSession("same\n", writer: writer)
-        try type("<F7>", into: session)
+        try session.type("<F7>")
         #expect(session.message == "left already holds reload.txt as it is on disk")
         let unnamed = try EditorSession(text: "text\n", fileName: nil, columns: 80, rows: 24, writer: writer)
-        try type("x<F7>", into: unnamed)
+        try unnamed.type("x<F7>")
         #expect(unnamed.message?.hasPrefix("Nothing to reload") == true)
         #expect(unnamed.paneTexts[0] == "xtext\n")
         let missing = try EditorSession(text: "new\n", fileName: "missing.txt", columns: 80, rows: 24, writer: writer)
-        try type("x<F7>", into: missing)
+        try missing.type("x<F7>")
         #expect(missing.message == "missing.txt is not on disk: nothing to reload")
         #expect(missing.paneTexts[0] == "xnew\n")
     }

@@ -6,9 +6,6 @@ import Testing
 /// show what F5 will give: this fork merged with main.
 @Suite("Live merge preview of a shared fork")
 struct SharedForkPreviewTests {
-    private func type(_ notation: String, into session: EditorSession) throws {
-        for key in try KeyNotation.parse(notation) { session.handle(.key(key)) }
-    }
 
     /// Main "Dear Ada,\n"; alice and bob forks; alice's session shows bob read-only.
     private func aliceSession(bobEdits: String? = nil) throws -> EditorSession {
@@ -25,24 +22,24 @@ struct SharedForkPreviewTests {
     @Test("other fork behind main: the preview keeps this fork's merged text and equals F5's result")
     func otherForkBehind() throws {
         let session = try aliceSession()
-        try type("Hello! <F5>", into: session)
+        try session.type("Hello! <F5>")
         #expect(try session.resource.status(of: Fork(name: "bob")) == .behind)
-        try type("<End> More.", into: session)
+        try session.type("<End> More.")
         let preview = session.liveMerge.text
         #expect(preview.contains("Hello! Dear Ada, More."), "\(preview)")
         #expect(session.liveMerge.statistics.allSatisfy { $0.deleted == 0 }, "nothing of alice's is shown deleted")
-        try type("<F5>", into: session)
+        try session.type("<F5>")
         #expect(try session.documents()["alice"] == preview)
     }
 
     @Test("other fork diverged: the preview is this fork merged with main, which F5 produces")
     func otherForkDiverged() throws {
         let session = try aliceSession(bobEdits: "Dear Ada,\nsee you soon.\n")
-        try type("Hello! <F5><End> More.", into: session)
+        try session.type("Hello! <F5><End> More.")
         let preview = session.liveMerge.text
         let title = session.render().plainTextRows().first { $0.contains("Live merge") } ?? ""
         #expect(title.contains("alice") && title.contains("main"), "\(title)")
-        try type("<F5>", into: session)
+        try session.type("<F5>")
         #expect(try session.documents()["alice"] == preview)
         #expect(!preview.contains("soon"), "bob's unmerged edit is not part of F5's result")
     }

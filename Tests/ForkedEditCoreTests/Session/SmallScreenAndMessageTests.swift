@@ -8,15 +8,11 @@ struct SmallScreenAndMessageTests {
         try EditorSession(text: text, fileName: "notes.txt", columns: columns, rows: rows, writer: InMemoryDocumentWriter())
     }
 
-    func type(_ notation: String, into session: EditorSession) throws {
-        for key in try KeyNotation.parse(notation) { session.handle(.key(key)) }
-    }
-
     @Test("PgDn at the end keeps the pane full down to the last line")
     func pageDownAtEnd() throws {
         let lines = (1...25).map { "line \($0)" }
         let session = try makeSession(lines.joined(separator: "\n"))
-        try type("<PgDn><PgDn><PgDn><PgDn><PgDn>", into: session)
+        try session.type("<PgDn><PgDn><PgDn><PgDn><PgDn>")
         let rows = session.render().plainTextRows()
         let height = session.paneTextSize.height
         // The pane's rows show the last `height` lines, the last one at the bottom.
@@ -29,22 +25,22 @@ struct SmallScreenAndMessageTests {
         let clean = try makeSession("text")
         clean.handle(.resize(columns: 30, rows: 8))
         #expect(clean.render().plainTextRows().joined(separator: " ").contains("^Q quits"))
-        try type("<C-q>", into: clean)
+        try clean.type("<C-q>")
         #expect(clean.isFinished)
 
         let typedThenQuit = try makeSession("text")
         typedThenQuit.handle(.resize(columns: 30, rows: 8))
-        try type("x<C-q>", into: typedThenQuit)
+        try typedThenQuit.type("x<C-q>")
         #expect(try typedThenQuit.documents()["left"] == "xtext", "what was typed before ^Q is applied, not lost")
         #expect(typedThenQuit.prompt == .saveBeforeQuit)
 
         let edited = try makeSession("text")
-        try type("x", into: edited)
+        try edited.type("x")
         edited.handle(.resize(columns: 20, rows: 5))
-        try type("<C-q>", into: edited)
+        try edited.type("<C-q>")
         #expect(edited.prompt == .saveBeforeQuit)
         #expect(edited.render().plainTextRows().joined(separator: " ").contains("y: save"))
-        try type("n", into: edited)
+        try edited.type("n")
         #expect(edited.isFinished)
     }
 
@@ -52,7 +48,7 @@ struct SmallScreenAndMessageTests {
     func keysWaitForAUsableSize() throws {
         let session = try makeSession("text")
         session.handle(.resize(columns: 30, rows: 8))
-        try type("abc<BS>d<Enter>", into: session)
+        try session.type("abc<BS>d<Enter>")
         #expect(try session.documents()["left"] == "text", "nothing changes unseen")
         session.handle(.resize(columns: 31, rows: 9))
         #expect(try session.documents()["left"] == "text", "still too small")
@@ -79,11 +75,11 @@ struct SmallScreenAndMessageTests {
     func warningStays() throws {
         let session = try makeSession("text", columns: 60, rows: 20)
         session.warning = "Edits are not kept for crash recovery: /very/long/path/to/the/.notes.txt.forked: cannot create: Permission denied"
-        try type("abc<Right>", into: session)
+        try session.type("abc<Right>")
         let screen = session.render().plainTextRows().joined(separator: "\n")
         #expect(screen.contains("crash recovery"), "\(screen)")
         #expect(screen.contains("Permission denied"), "\(screen)")
-        try type("<Esc>", into: session)
+        try session.type("<Esc>")
         #expect(session.warning == nil)
         #expect(!session.render().plainTextRows().joined().contains("crash recovery"))
     }

@@ -3,9 +3,6 @@ import Testing
 
 @Suite("Soft wrap")
 struct SoftWrapTests {
-    func type(_ notation: String, into session: EditorSession) throws {
-        for key in try KeyNotation.parse(notation) { session.handle(.key(key)) }
-    }
 
     /// The left pane's text rows (up to the divider), trailing spaces dropped.
     func leftRows(_ session: EditorSession, count: Int = 4) -> [String] {
@@ -21,13 +18,13 @@ struct SoftWrapTests {
         let session = try EditorSession(text: line + "\nnext\n", fileName: nil, columns: 41, rows: 16, writer: InMemoryDocumentWriter())
         #expect(leftRows(session)[0] == "the quick brown fox", "without wrap the line is cut at the pane's edge")
         #expect(leftRows(session)[1] == "next")
-        try type("<F6>", into: session)
+        try session.type("<F6>")
         #expect(session.message?.hasPrefix("Soft wrap on") == true)
         #expect(leftRows(session) == ["the quick brown fox", "jumps over the lazy", "dog", "next"])
-        try type("<End>", into: session)
+        try session.type("<End>")
         let cursor = try #require(session.render().cursor)
         #expect(cursor.row == 3 && cursor.column == 3, "\(cursor)")
-        try type("<F6>", into: session)
+        try session.type("<F6>")
         #expect(session.message == "Soft wrap off")
     }
 
@@ -36,9 +33,9 @@ struct SoftWrapTests {
         let long = String(repeating: "word ", count: 12)
         let text = (0..<10).map { "\($0) \(long)" }.joined(separator: "\n") + "\n"
         let session = try EditorSession(text: text, fileName: nil, columns: 41, rows: 16, writer: InMemoryDocumentWriter())
-        try type("<F6>", into: session)
+        try session.type("<F6>")
         // Each line takes 4 rows of the 20-column pane, and Down moves by rows.
-        for _ in 0..<24 { try type("<Down>", into: session) }
+        for _ in 0..<24 { try session.type("<Down>") }
         #expect(session.panes[0].state.cursor.line == 6)
         #expect(session.panes[0].state.topLine > 0)
         let cursor = try #require(session.render().cursor, "the cursor is on screen")
@@ -51,16 +48,16 @@ struct SoftWrapTests {
     func movesByRows() throws {
         let line = "the quick brown fox jumps over the lazy dog"
         let session = try EditorSession(text: line + "\nnext\n", fileName: nil, columns: 41, rows: 16, writer: InMemoryDocumentWriter())
-        try type("<F6><Right><Right><Down>", into: session)
+        try session.type("<F6><Right><Right><Down>")
         // The pane is 20 columns wide.
         #expect(session.panes[0].state.cursor == TextPosition(line: 0, column: 22), "the second row of the same line")
-        try type("<Down>", into: session)
+        try session.type("<Down>")
         #expect(session.panes[0].state.cursor == TextPosition(line: 0, column: 42), "the third row, at its column")
-        try type("<Down>", into: session)
+        try session.type("<Down>")
         #expect(session.panes[0].state.cursor == TextPosition(line: 1, column: 2), "the next line")
-        try type("<Up><Up>", into: session)
+        try session.type("<Up><Up>")
         #expect(session.panes[0].state.cursor == TextPosition(line: 0, column: 22))
-        try type("<F6><Down>", into: session)
+        try session.type("<F6><Down>")
         #expect(session.panes[0].state.cursor.line == 1, "without wrap, Down goes to the next line")
     }
 }

@@ -8,31 +8,20 @@ struct UndoRedoTests {
         try EditorSession(text: text, fileName: "notes.txt", columns: 80, rows: 24, writer: InMemoryDocumentWriter())
     }
 
-    func type(_ notation: String, into session: EditorSession) throws {
-        // Typed one key at a time, as a terminal delivers slow typing.
-        for key in try KeyNotation.parse(notation) {
-            if case .text(let text) = key {
-                for character in text { session.handle(.key(.text(String(character)))) }
-            } else {
-                session.handle(.key(key))
-            }
-        }
-    }
-
     func left(_ session: EditorSession) throws -> String { try session.documents()["left"] ?? "" }
 
     @Test("typing undoes a word at a time, and redo makes it again")
     func wordsAndRedo() throws {
         let session = try makeSession()
-        try type("hello world ", into: session)
-        try type("<C-z>", into: session)
+        try session.type("hello world ", slowly: true)
+        try session.type("<C-z>", slowly: true)
         #expect(try left(session) == "hello alpha\nbeta\ngamma\n")
-        try type("<C-z>", into: session)
+        try session.type("<C-z>", slowly: true)
         #expect(try left(session) == "alpha\nbeta\ngamma\n")
         #expect(try session.stateDescription(ofPane: 0) == "in sync", "undone to main's text: nothing ahead")
-        try type("<C-y><C-y>", into: session)
+        try session.type("<C-y><C-y>", slowly: true)
         #expect(try left(session) == "hello world alpha\nbeta\ngamma\n")
-        try type("<C-y>", into: session)
+        try session.type("<C-y>", slowly: true)
         #expect(session.message == "Nothing to redo in left")
     }
 
@@ -42,23 +31,51 @@ struct UndoRedoTests {
         let big = String(repeating: "pasted line\twith a tab\n", count: 2_200)
         session.handle(.key(.paste(big)))
         #expect(session.panes[0].state.history.count == 1)
-        try type("<C-z>", into: session)
+        try session.type("<C-z>", slowly: true)
         #expect(try left(session) == "alpha\nbeta\ngamma\n")
     }
 
     @Test("a merge keeps the undo history: undo takes back this fork's own edit, not the other fork's")
     func undoAcrossMerge() throws {
         let session = try makeSession()
-        try type("<Down><Down><End> three<Tab>one <F5>", into: session)
+        try session.type("<Down><Down><End> three<Tab>one <F5>", slowly: true)
         #expect(try left(session) == "one alpha\nbeta\ngamma three\n")
-        try type("<C-z>", into: session)
+        try session.type("<C-z>", slowly: true)
         #expect(session.message != "Nothing to undo in right")
         #expect(try session.documents()["right"] == "alpha\nbeta\ngamma three\n")
         // A word and the space before it are two steps: the space closed the previous group.
-        try type("<Tab><C-z>", into: session)
+        try session.type("<Tab><C-z>", slowly: true)
         #expect(try left(session) == "one alpha\nbeta\ngamma \n")
-        try type("<C-z>", into: session)
+        try session.type("<C-z>", slowly: true)
         #expect(try left(session) == "one alpha\nbeta\ngamma\n")
+    }
+
+    @Test("a merge that changed the same line keeps this fork's edits on it undoable")
+    func undoAcrossMergeOnTheSameLine() throws {
+        let session = try makeSession("the plum cake\nsecond line\n")
+        try session.type("<End> and tea<Tab><End> too<F5>", slowly: true)
+        #expect(try left(session) == "the plum cake too and tea\nsecond line\n")
+        // " too" was typed as two steps, the space and the word.
+        try session.type("<C-z>", slowly: true)
+        #expect(session.message != "Nothing to undo in right")
+        try session.type("<C-z>", slowly: true)
+        let documents = try session.documents()
+        #expect(documents["right"] == "the plum cake and tea\nsecond line\n", "\(documents)")
+        try session.type("<Tab><C-z><C-z><C-z>", slowly: true)
+        let leftText = try left(session)
+        #expect(leftText == "the plum cake too\nsecond line\n", "\(session.message)")
+    }
+
+    @Test("hunks within changed lines stop at words, so an edit beside a merged change stays undoable")
+    func wordHunks() {
+        let old = "the plum cake and tea\nsecond\n"
+        let new = "the plum cake too and tea\nsecond\n"
+        let hunks = LineHunks.between(old, new)
+        #expect(hunks.count == 1)
+        #expect(hunks.allSatisfy { $0.range.isEmpty && $0.newLength == 4 && (13...14).contains($0.range.lowerBound) })
+        // Two changes on one line are two hunks; the text between them is not touched.
+        let twice = LineHunks.between("a b c d e\n", "A b c d E\n")
+        #expect(twice == [TextHunk(range: 0..<1, newLength: 1), TextHunk(range: 8..<9, newLength: 1)])
     }
 
     @Test("line hunks locate changed lines in UTF-8 offsets")

@@ -5,14 +5,11 @@ import Testing
 /// The small words a new user reads first.
 @Suite("Wording")
 struct WordingTests {
-    private func type(_ notation: String, into session: EditorSession) throws {
-        for key in try KeyNotation.parse(notation) { session.handle(.key(key)) }
-    }
 
     @Test("one edit is '1 edit', also when diverged")
     func singular() throws {
         let session = try EditorSession(text: "abc", fileName: nil, columns: 80, rows: 24, writer: InMemoryDocumentWriter())
-        try type("x<Tab>y<F5><Tab>z", into: session)
+        try session.type("x<Tab>y<F5><Tab>z")
         try session.resource.update(.main, with: TextDocument(text: "main moved"))
         #expect(try session.stateDescription(ofPane: 0) == "1 change, diverged")
     }
@@ -34,11 +31,11 @@ struct WordingTests {
     func footerAndDominance() throws {
         let session = try EditorSession(text: "abc", fileName: nil, columns: 100, rows: 24, writer: InMemoryDocumentWriter())
         #expect(session.render().plainTextRows().joined().contains("nothing to merge"))
-        try type("x<F5>", into: session)
+        try session.type("x<F5>")
         var rows = session.render().plainTextRows()
         #expect(!rows.joined().contains("dominant"), "\(rows)")
         #expect(rows.last?.contains("F2 Ancestor") == true)
-        try type("<F2>", into: session)
+        try session.type("<F2>")
         rows = session.render().plainTextRows()
         #expect(rows.last?.contains("F2 Live merge") == true, "\(rows.last ?? "")")
     }
