@@ -1,9 +1,13 @@
 extension PaneState {
-    /// Screen rows line `number` takes when wrapped at `width` columns: one more than its full
-    /// rows, so that the cursor after its last character always has a cell.
+    /// How line `number` wraps at `width` columns (``LineWrap``).
+    public func wrap(ofLine number: Int, width: Int) -> LineWrap {
+        LineWrap(buffer.lines.indices.contains(number) ? buffer.lines[number] : "", width: width)
+    }
+
+    /// Screen rows line `number` takes when wrapped at `width` columns, including a row for the
+    /// cursor after its last character when the last row is full.
     public func wrappedRows(ofLine number: Int, width: Int) -> Int {
-        let end = TextPosition(line: number, column: buffer.characterCount(inLine: number))
-        return buffer.displayColumn(of: end) / max(1, width) + 1
+        wrap(ofLine: number, width: width).rowCount
     }
 
     /// Where `position` is drawn when lines wrap at `width`: rows below ``topLine``'s first
@@ -17,8 +21,10 @@ extension PaneState {
             if row >= height { return nil }
         }
         let column = buffer.displayColumn(of: position)
-        row += column / width
-        return row < height ? (row, column % width) : nil
+        let wrap = wrap(ofLine: position.line, width: width)
+        let part = wrap.row(ofColumn: column)
+        row += part
+        return row < height ? (row, column - wrap.rowStarts[part]) : nil
     }
 
     /// Scrolls just enough that the cursor is visible in a text area of the given size, its

@@ -246,34 +246,37 @@ public struct PaneState: Sendable, Equatable {
     /// One screen row down or up with lines wrapped at `width`, keeping the column within the row.
     private mutating func moveOneWrappedRow(down: Bool, width: Int) {
         let column = cursorDisplayColumn
-        let goal = goalDisplayColumn ?? column % width
-        let row = column / width
-        var line = cursor.line
-        var display: Int
+        let wrap = wrap(ofLine: cursor.line, width: width)
+        let row = wrap.row(ofColumn: column)
+        let goal = goalDisplayColumn ?? column - wrap.rowStarts[row]
+        let target: (line: Int, wrap: LineWrap, row: Int)
         if down {
-            if row + 1 < wrappedRows(ofLine: line, width: width) {
-                display = (row + 1) * width + goal
-            } else if line + 1 < buffer.lineCount {
-                line += 1
-                display = goal
+            if row + 1 < wrap.rowCount {
+                target = (cursor.line, wrap, row + 1)
+            } else if cursor.line + 1 < buffer.lineCount {
+                target = (cursor.line + 1, self.wrap(ofLine: cursor.line + 1, width: width), 0)
             } else {
-                cursor.column = buffer.characterCount(inLine: line)
+                cursor.column = buffer.characterCount(inLine: cursor.line)
                 goalDisplayColumn = nil
                 return
             }
         } else {
             if row > 0 {
-                display = (row - 1) * width + goal
-            } else if line > 0 {
-                line -= 1
-                display = (wrappedRows(ofLine: line, width: width) - 1) * width + goal
+                target = (cursor.line, wrap, row - 1)
+            } else if cursor.line > 0 {
+                let above = self.wrap(ofLine: cursor.line - 1, width: width)
+                target = (cursor.line - 1, above, above.rowCount - 1)
             } else {
                 cursor.column = 0
                 goalDisplayColumn = nil
                 return
             }
         }
-        cursor = TextPosition(line: line, column: buffer.column(atDisplayColumn: display, inLine: line))
+        // Within the row: a goal past its end lands on its last character, not on the next row.
+        let columns = target.wrap.columns(ofRow: target.row)
+        let isLastRow = target.row + 1 == target.wrap.rowCount
+        let display = min(columns.lowerBound + goal, isLastRow ? columns.upperBound : max(columns.lowerBound, columns.upperBound - 1))
+        cursor = TextPosition(line: target.line, column: buffer.column(atDisplayColumn: display, inLine: target.line))
         goalDisplayColumn = goal
     }
 

@@ -33,6 +33,15 @@ extension CellGrid {
         }
     }
 
+    /// Marks `rect`'s last column on `row` with `>`, as nano does: the line goes on past the
+    /// pane's edge. A wide character the mark would cut in half is blanked.
+    mutating func markContinued(row: Int, in rect: ScreenRect) {
+        guard rect.width > 1 else { return }
+        let column = rect.column + rect.width - 1
+        if self[row, column].width == 0 { self[row, column - 1] = Cell(character: " ") }
+        self[row, column] = Cell(character: ">", width: 1, style: ScreenRenderer.continuedStyle)
+    }
+
     /// Draws one line of document text into `rect`'s row `row`, scrolled horizontally so
     /// that display column `leftColumn` is the rect's first column. Tabs expand to tab
     /// stops; a wide character cut by either edge shows as spaces.

@@ -109,6 +109,9 @@ public enum ScreenRenderer {
                 guard line < pane.buffer.lineCount else { break }
                 grid.drawTextLine(pieces(ofLine: line, in: pane, highlight: content.highlight), row: text.row + row, in: text,
                                   leftColumn: pane.leftColumn)
+                if TextColumns.reaches(pane.buffer.lines[line], column: pane.leftColumn + text.width) {
+                    grid.markContinued(row: text.row + row, in: text)
+                }
             }
         }
         for peer in content.peerCursors { drawPeerCursor(peer, in: pane, wraps: content.wraps, text: text, into: &grid) }
@@ -124,8 +127,13 @@ public enum ScreenRenderer {
         var line = pane.topLine
         while row < text.height, line < pane.buffer.lineCount {
             let linePieces = pieces(ofLine: line, in: pane, highlight: content.highlight)
-            for part in 0..<pane.wrappedRows(ofLine: line, width: text.width) where row < text.height {
-                grid.drawTextLine(linePieces, row: text.row + row, in: text, leftColumn: part * text.width)
+            let wrap = pane.wrap(ofLine: line, width: text.width)
+            for part in 0..<wrap.rowCount where row < text.height {
+                // Only this row's columns: the word that moved to the next row is not drawn twice.
+                let columns = wrap.columns(ofRow: part)
+                var rowRect = text
+                rowRect.width = min(text.width, columns.count)
+                grid.drawTextLine(linePieces, row: text.row + row, in: rowRect, leftColumn: columns.lowerBound)
                 row += 1
             }
             line += 1
@@ -155,6 +163,9 @@ public enum ScreenRenderer {
         cell.style = peerCursorStyle
         grid[text.row + row, text.column + column] = cell
     }
+
+    /// Style of the `>` that marks a line going on past the pane's edge.
+    static let continuedStyle = CellStyle(bold: true)
 
     /// Style of search matches.
     static let matchStyle = CellStyle(foreground: .black, background: .yellow)

@@ -44,6 +44,17 @@ public enum TextColumns {
         return display
     }
 
+    /// Whether `line` shows anything at or past display column `column`, visiting only the
+    /// characters before it (a long line costs no more than its visible part).
+    public static func reaches(_ line: some StringProtocol, column: Int) -> Bool {
+        var display = 0
+        for character in line {
+            if display >= column { return true }
+            display = advance(display, over: character)
+        }
+        return false
+    }
+
     /// Total display width of `line`.
     public static func displayWidth(of line: String) -> Int {
         line.reduce(0) { advance($0, over: $1) }

@@ -16,7 +16,7 @@ struct SoftWrapTests {
     func wraps() throws {
         let line = "the quick brown fox jumps over the lazy dog"
         let session = try EditorSession(text: line + "\nnext\n", fileName: nil, columns: 41, rows: 16, writer: InMemoryDocumentWriter())
-        #expect(leftRows(session)[0] == "the quick brown fox", "without wrap the line is cut at the pane's edge")
+        #expect(leftRows(session)[0] == "the quick brown fox>", "without wrap the line is cut at the pane's edge, marked")
         #expect(leftRows(session)[1] == "next")
         try session.type("<F6>")
         #expect(session.message?.hasPrefix("Soft wrap on") == true)
@@ -59,5 +59,33 @@ struct SoftWrapTests {
         #expect(session.panes[0].state.cursor == TextPosition(line: 0, column: 22))
         try session.type("<F6><Down>")
         #expect(session.panes[0].state.cursor.line == 1, "without wrap, Down goes to the next line")
+    }
+
+    @Test("wrap breaks between words: a word that does not fit the row moves whole to the next")
+    func wrapsAtWords() throws {
+        // The pane is 20 columns wide; "text" would straddle column 20.
+        let line = "a little longer text that wraps"
+        let session = try EditorSession(text: line + "\n", fileName: nil, columns: 41, rows: 16, writer: InMemoryDocumentWriter())
+        try session.type("<F6>")
+        #expect(leftRows(session, count: 2) == ["a little longer", "text that wraps"])
+        // The cursor on "t" of "text" is at the second row's start, and Up goes to the first row.
+        try session.type("<C-Right><C-Right><C-Right><Right>")
+        #expect(session.panes[0].state.cursor == TextPosition(line: 0, column: 16))
+        let cursor = try #require(session.render().cursor)
+        #expect(cursor.row == 2 && cursor.column == 0, "\(cursor)")
+        try session.type("<Up>")
+        #expect(session.panes[0].state.cursor == TextPosition(line: 0, column: 0))
+        try session.type("<End><Up>")
+        #expect(session.panes[0].state.cursor.column == 15, "past the first row's end: its last column")
+    }
+
+    @Test("without wrap, a line cut at the pane's edge ends in '>'; a line that fits does not")
+    func continuationMarker() throws {
+        let session = try EditorSession(text: "a line far longer than the twenty columns\nshort\n猫猫猫猫猫猫猫猫猫猫猫猫\n",
+                                        fileName: nil, columns: 41, rows: 16, writer: InMemoryDocumentWriter())
+        let rows = leftRows(session, count: 3)
+        #expect(rows[0] == "a line far longer t>", "\(rows)")
+        #expect(rows[1] == "short")
+        #expect(rows[2].hasSuffix(">") && !rows[2].hasPrefix(">"), "a wide character cut by the mark is blanked: \(rows)")
     }
 }
