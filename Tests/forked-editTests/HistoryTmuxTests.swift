@@ -47,7 +47,9 @@ struct HistoryTmuxTests {
         #expect(show.standardOutput == "The cat sat.\n")
 
         let diff = try run(["diff", file.path, "@~1", "@"])
-        #expect(diff.standardOutput == "The cat sat.{+ It purred.+}\n", "\(diff.standardOutput)")
+        #expect(diff.standardOutput == "@@ -1,1 +1,1 @@\nThe cat sat.{+ It purred.+}\n", "\(diff.standardOutput)")
+        let whole = try run(["diff", file.path, "@~1", "@", "--whole"])
+        #expect(whole.standardOutput == "The cat sat.{+ It purred.+}\n", "\(whole.standardOutput)")
 
         let unknown = try run(["show", file.path, "ffffffffff"])
         #expect(unknown.status == 2)

@@ -114,12 +114,13 @@ public struct TextDifference: Sendable, Equatable {
                 var interner = ByteSliceInterner(buffers: [a, b], expectedCount: oldStarts.count + newStarts.count)
                 let oldIDs = (0..<(oldStarts.count - 1)).map { interner.id(buffer: 0, range: oldStarts[$0]..<oldStarts[$0 + 1]) }
                 let newIDs = (0..<(newStarts.count - 1)).map { interner.id(buffer: 1, range: newStarts[$0]..<newStarts[$0 + 1]) }
-                return SequenceDiff.hunks(oldIDs, newIDs).map { hunk in
+                let changes = SequenceDiff.hunks(oldIDs, newIDs).map { hunk in
                     Change(
                         old: oldStarts[hunk.ancestor.lowerBound]..<oldStarts[hunk.ancestor.upperBound],
                         new: newStarts[hunk.side.lowerBound]..<newStarts[hunk.side.upperBound]
                     )
                 }
+                return LineAlignment.aligned(changes, old: a, new: b)
             }
         }
     }
