@@ -55,7 +55,7 @@ extension EditorSession {
             message = delta > 0 ? "This is the oldest version kept" : "This is the newest version"
             return
         }
-        view.show(target, try source.text(ofVersion: view.versions[target].id))
+        view.show(target, try source.text(ofVersion: view.versions[target].id), height: paneTextSize.height)
         message = nil
     }
 

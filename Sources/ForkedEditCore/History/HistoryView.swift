@@ -19,19 +19,57 @@ public struct HistoryView: Sendable, Equatable {
         self.versions = versions
         state = PaneState(text: shown.text)
         changes = shown.changes
+        showFirstChange()
     }
+
+    /// The line of the shown text where its first change is (what it added, or where it
+    /// removed something), or `nil` when it changed nothing.
+    var firstChangedLine: Int? {
+        var line = 0
+        for run in changes {
+            if run.origin != .unchanged { return line }
+            line += run.text.utf8.reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+        }
+        return nil
+    }
+
+    /// Puts the cursor on the first change, a few lines from the top, so both the version and
+    /// what it changed open where something happened (not at the top of a long document).
+    private mutating func showFirstChange() {
+        guard let line = firstChangedLine else { return }
+        state.setCursor(TextPosition(line: line, column: 0))
+        state.topLine = max(0, line - Self.linesAboveChange)
+    }
+
+    /// Lines of context shown above a change the view opens on.
+    static let linesAboveChange = 3
 
     /// The version shown.
     public var shown: VersionSummary { versions[position] }
 
     /// Shows version `position` (0 the newest) with its text.
-    mutating func show(_ position: Int, _ text: VersionText) {
-        let line = state.topLine
+    mutating func show(_ position: Int, _ text: VersionText, height: Int) {
+        let (line, top) = (state.cursor.line, state.topLine)
         self.position = position
         state = PaneState(text: text.text)
-        // Stay near the same place, so that stepping through time compares like with like.
-        state.setCursor(TextPosition(line: line, column: 0))
         changes = text.changes
+        // Stay near the same place, so that stepping through time compares like with like,
+        // unless this version changed nothing there: then go to what it changed.
+        state.setCursor(TextPosition(line: line, column: 0))
+        state.topLine = min(top, state.cursor.line)
+        if !changesShown(from: state.topLine, height: height) { showFirstChange() }
+    }
+
+    /// Whether any change lies within the `height` lines from `top`.
+    private func changesShown(from top: Int, height: Int) -> Bool {
+        var line = 0
+        for run in changes {
+            // Lines of the shown text: removed runs are not in it.
+            let breaks = run.origin == .removed ? 0 : run.text.utf8.reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+            if run.origin != .unchanged, line + breaks >= top, line < top + height { return true }
+            line += breaks
+        }
+        return false
     }
 
     /// The view with the shown text scrolled or its cursor moved.
@@ -54,6 +92,7 @@ public struct HistoryView: Sendable, Equatable {
         // As `forked-edit log` writes times.
         formatter.dateFormat = Calendar.current.isDateInToday(shown.time) ? "HH:mm:ss" : "yyyy-MM-dd HH:mm"
         let time = formatter.string(from: shown.time)
-        return "\(versions.count - position) of \(versions.count), \(time), \(shown.origin), +\(shown.inserted) -\(shown.deleted)"
+        // What it changed first: a narrow pane's title cuts the end, the origin.
+        return "+\(shown.inserted) -\(shown.deleted), \(versions.count - position) of \(versions.count), \(time), \(shown.origin)"
     }
 }

@@ -1,3 +1,4 @@
+import ForkedMerge
 import Foundation
 import Testing
 @testable import ForkedEditCore
@@ -23,6 +24,27 @@ final class ListedVersions: VersionSource {
     }
 }
 
+/// Two versions of one fork, the newer's changes as the history gives them (a word diff).
+final class ChangedVersions: VersionSource {
+    let texts: [String]
+    init(texts: [String]) { self.texts = texts }
+
+    func versions(of fork: String) throws -> [VersionSummary] {
+        texts.indices.reversed().map {
+            VersionSummary(id: "\($0)", shortID: "v\($0 + 1)", time: Date(timeIntervalSince1970: 0), origin: fork, inserted: 1, deleted: 1)
+        }
+    }
+
+    func text(ofVersion id: String) throws -> VersionText {
+        let index = Int(id) ?? 0
+        let old = index > 0 ? texts[index - 1] : ""
+        let runs = TextDifference(from: old, to: texts[index]).segments.map { segment in
+            OriginRun(text: segment.text, origin: segment.kind == .kept ? .unchanged : segment.kind == .inserted ? .added : .removed)
+        }
+        return VersionText(text: texts[index], changes: runs)
+    }
+}
+
 @Suite("History view")
 struct HistoryViewTests {
 
@@ -40,10 +62,13 @@ struct HistoryViewTests {
         var rows = session.render().plainTextRows()
         #expect(rows[0].contains("left @ v3"), "\(rows[0])")
         #expect(rows[0].contains("3 of 3"), "\(rows[0])")
-        // The whole title fits half a 120-column screen, the counts of what changed last.
+        // The whole title fits half a 120-column screen; what changed comes first, so half a
+        // 100-column screen shows it too.
         session.handle(.resize(columns: 120, rows: 24))
         let wide = session.render().plainTextRows()[0]
-        #expect(wide.contains("3 of 3, 19") && wide.contains(", left, +2 -0"), "\(wide)")
+        #expect(wide.contains("+2 -0, 3 of 3, 19") && wide.contains(", left"), "\(wide)")
+        session.handle(.resize(columns: 100, rows: 24))
+        #expect(session.render().plainTextRows()[0].contains("+2 -0"), "\(session.render().plainTextRows()[0])")
         #expect(rows[1].hasPrefix("third"))
         try session.type("<Left><Left>")
         rows = session.render().plainTextRows()
@@ -58,6 +83,29 @@ struct HistoryViewTests {
         #expect(session.historyView == nil)
         #expect(session.paneTexts[0] == "now\n")
         #expect(session.render().plainTextRows()[1].hasPrefix("now"))
+    }
+
+    @Test("F4 opens at the version's first change, not at the top of a long document; stepping follows the changes")
+    func opensAtTheChange() throws {
+        let lines = (1...80).map { "line \($0)" }
+        let first = lines.joined(separator: "\n") + "\n"
+        let second = first.replacingOccurrences(of: "line 60\n", with: "line sixty\n")
+        let third = second.replacingOccurrences(of: "line 10\n", with: "line ten\n")
+        let versions = ChangedVersions(texts: [first, second, third])
+        let session = try EditorSession(text: third, fileName: "notes.txt", columns: 100, rows: 30, writer: InMemoryDocumentWriter())
+        session.versionSource = versions
+        try session.type("<F4><Left>")
+        // The second version changed line 60: far below where the third's change (line 10) was.
+        let view = try #require(session.historyView)
+        #expect(view.state.cursor.line == 59)
+        #expect((52...59).contains(view.state.topLine), "\(view.state.topLine)")
+        #expect(session.screenContent().lower.topLine == view.state.topLine, "what changed is shown from the same line")
+        #expect(session.render().plainTextRows().contains { $0.contains("line sixty") })
+        // The first version added every line: its changes are already in view, so the place stays.
+        try session.type("<Left>")
+        #expect(session.historyView?.state.topLine == view.state.topLine)
+        try session.type("<Right><Right>")
+        #expect(session.historyView.map { (0...9).contains($0.state.topLine) } == true, "\(String(describing: session.historyView?.state.topLine))")
     }
 
     @Test("Enter restores the shown version into the fork as one edit that Ctrl-Z undoes")
