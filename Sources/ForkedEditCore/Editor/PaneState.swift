@@ -21,6 +21,9 @@ public struct PaneState: Sendable, Equatable {
     /// The most recent edit or undo, until ``takeLastChange()`` hands it over; `nil` after
     /// the text was replaced wholesale.
     public private(set) var lastChange: TextEdit?
+    /// Lines where a merge kept both versions of a conflict, marked until they are edited
+    /// (see ``markConflicts(_:)``).
+    public private(set) var conflictLines: [Range<Int>] = []
 
     /// Creates a pane showing `text` with the cursor at the start.
     public init(text: String) {
@@ -94,6 +97,8 @@ public struct PaneState: Sendable, Equatable {
     /// Applies `edit`, whose range must hold `expected`, without touching the history.
     private mutating func apply(_ edit: TextEdit, replacing expected: String) -> Bool {
         guard let found = buffer.text(inUTF8Range: edit.utf8Range), found.utf8.elementsEqual(expected.utf8) else { return false }
+        unmarkConflicts(editing: buffer.position(atUTF8Offset: edit.utf8Range.lowerBound).line...buffer.position(atUTF8Offset: edit.utf8Range.upperBound).line,
+                        removing: expected, inserting: edit.inserted)
         lastChange = edit
         buffer.apply(edit)
         selectionAnchor = nil
@@ -106,6 +111,7 @@ public struct PaneState: Sendable, Equatable {
         guard !removed.utf8.elementsEqual(text.utf8) else { return false }
         let edit = TextEdit(utf8Offset: buffer.utf8Offset(of: min(start, end)), removedUTF8Count: removed.utf8.count, inserted: text)
         let cursorBefore = buffer.utf8Offset(of: cursor)
+        unmarkConflicts(editing: min(start, end).line...max(start, end).line, removing: removed, inserting: text)
         lastChange = edit
         let insertedEnd = buffer.replace(from: start, to: end, with: text)
         selectionAnchor = nil
@@ -128,6 +134,7 @@ public struct PaneState: Sendable, Equatable {
     /// forgotten when they are `nil`.
     public mutating func replaceAll(with text: String, cursor newCursor: TextPosition, hunks: [TextHunk]? = nil) {
         buffer = TextBuffer(text: text)
+        conflictLines = []
         selectionAnchor = nil
         cursor = buffer.clamped(newCursor)
         goalDisplayColumn = nil
@@ -137,6 +144,31 @@ public struct PaneState: Sendable, Equatable {
             history.removeAll()
         }
         lastChange = nil
+    }
+
+    // MARK: Conflict marks
+
+    /// Marks `lines` (of the current text) as holding both versions of a conflict a merge
+    /// kept; each mark stays until an edit touches its lines.
+    public mutating func markConflicts(_ lines: [Range<Int>]) {
+        conflictLines = lines.map { $0.clamped(to: 0..<buffer.lineCount) }.filter { !$0.isEmpty }
+    }
+
+    /// Whether line `number` is marked as a kept conflict.
+    public func isConflictLine(_ number: Int) -> Bool {
+        conflictLines.contains { $0.contains(number) }
+    }
+
+    /// Drops the marks an edit of `lines` touches and moves those below by the lines it adds
+    /// or removes.
+    private mutating func unmarkConflicts(editing lines: ClosedRange<Int>, removing removed: String, inserting inserted: String) {
+        guard !conflictLines.isEmpty else { return }
+        let count = { (text: String) in text.utf8.reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 } }
+        let shift = count(inserted) - count(removed)
+        conflictLines = conflictLines.compactMap { mark in
+            if mark.overlaps(lines.lowerBound..<(lines.upperBound + 1)) { return nil }
+            return mark.lowerBound > lines.upperBound ? (mark.lowerBound + shift)..<(mark.upperBound + shift) : mark
+        }
     }
 
     // MARK: Moving

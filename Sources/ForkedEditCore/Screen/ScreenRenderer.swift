@@ -167,6 +167,10 @@ public enum ScreenRenderer {
     /// Style of the `>` that marks a line going on past the pane's edge.
     static let continuedStyle = CellStyle(bold: true)
 
+    /// Style of lines where the last merge kept both versions of a conflict, as the live merge
+    /// shows conflicts.
+    static let keptConflictStyle = CellStyle(foreground: .white, background: .red)
+
     /// Style of search matches.
     static let matchStyle = CellStyle(foreground: .black, background: .yellow)
 
@@ -177,26 +181,28 @@ public enum ScreenRenderer {
     /// outside it highlighted.
     static func pieces(ofLine number: Int, in pane: PaneState, highlight: String?) -> [(text: Substring, style: CellStyle)] {
         let line = pane.buffer.lines[number]
+        // A conflict the last merge kept (both versions) stays red until it is edited.
+        let base = pane.isConflictLine(number) ? keptConflictStyle : .plain
         guard let selection = pane.selection, selection.start.line <= number, number <= selection.end.line else {
-            return highlighted(line, highlight)
+            return highlighted(line, highlight, base: base)
         }
         let from = number == selection.start.line ? pane.buffer.index(selection.start.column, inLine: number) : line.startIndex
         let to = number == selection.end.line ? pane.buffer.index(selection.end.column, inLine: number) : line.endIndex
-        return highlighted(String(line[..<from]), highlight) + [(line[from..<to], selectionStyle)]
-            + highlighted(String(line[to...]), highlight)
+        return highlighted(String(line[..<from]), highlight, base: base) + [(line[from..<to], selectionStyle)]
+            + highlighted(String(line[to...]), highlight, base: base)
     }
 
-    /// A line cut into pieces, the places of `query` in ``matchStyle``.
-    static func highlighted(_ line: String, _ query: String?) -> [(text: Substring, style: CellStyle)] {
-        guard let query, !query.isEmpty else { return [(line[...], .plain)] }
+    /// A line cut into pieces in `base` style, the places of `query` in ``matchStyle``.
+    static func highlighted(_ line: String, _ query: String?, base: CellStyle = .plain) -> [(text: Substring, style: CellStyle)] {
+        guard let query, !query.isEmpty else { return [(line[...], base)] }
         var pieces: [(text: Substring, style: CellStyle)] = []
         var start = line.startIndex
         for range in line.ranges(of: query) {
-            if start < range.lowerBound { pieces.append((line[start..<range.lowerBound], .plain)) }
+            if start < range.lowerBound { pieces.append((line[start..<range.lowerBound], base)) }
             pieces.append((line[range], matchStyle))
             start = range.upperBound
         }
-        if start < line.endIndex || pieces.isEmpty { pieces.append((line[start...], .plain)) }
+        if start < line.endIndex || pieces.isEmpty { pieces.append((line[start...], base)) }
         return pieces
     }
 

@@ -168,8 +168,7 @@ extension EditorSession {
             }
             let textsBefore = paneTexts
             let mainBefore = try resource.resource(of: .main)?.text
-            let conflicts = liveMerge.conflictCount
-            try mergeForks()
+            let conflicts = try mergeForksMarkingConflicts()
             let mainChanged = try resource.resource(of: .main)?.text != mainBefore
             message = (wasInSync && paneTexts == textsBefore ? nothingToMerge : (names.count == 1
                 ? "Merged \(names[0]) into main and main back into it"
@@ -325,8 +324,7 @@ extension EditorSession {
             message = "Not saved: \(fileName) was changed by another program and cannot be read (\(error))"
             return false
         }
-        let conflicts = liveMerge.conflictCount
-        try mergeForks()
+        let conflicts = try mergeForksMarkingConflicts()
         let text = try resource.resource(of: .main)?.text ?? ""
         do {
             try writer.write(lineEndings.apply(to: text), toFile: fileName)
@@ -351,11 +349,25 @@ extension EditorSession {
         return true
     }
 
+    /// Merges (``mergeForks()``) and marks, in the panes that now hold the merged text, the
+    /// lines where it kept both versions of a conflict. Returns those lines.
+    private func mergeForksMarkingConflicts() throws -> [Range<Int>] {
+        let conflicts = liveMerge.conflictLines
+        let merged = conflicts.isEmpty ? nil : liveMerge.text
+        try mergeForks()
+        for index in panes.indices where !panes[index].isReadOnly && panes[index].text == merged {
+            panes[index].state.markConflicts(conflicts)
+        }
+        return conflicts
+    }
+
     /// What a merge message adds when the merge kept both versions somewhere (the live merge
     /// view showed those places as conflicts just before): the text now holds both, for the
-    /// user to choose from.
-    static func keptConflictsNote(_ count: Int) -> String {
-        count == 0 ? "" : "; both versions kept at \(Self.count(count, "conflict", plural: "conflicts"))"
+    /// user to choose from, on the lines named.
+    static func keptConflictsNote(_ lines: [Range<Int>]) -> String {
+        guard !lines.isEmpty else { return "" }
+        let shown = lines.prefix(4).map { "\($0.lowerBound + 1)" }.joined(separator: ", ") + (lines.count > 4 ? ", …" : "")
+        return "; both versions kept at \(Self.count(lines.count, "conflict", plural: "conflicts")) (\(lines.count == 1 ? "line" : "lines") \(shown))"
     }
 
     private func mergedLineCount(_ text: String) -> Int {

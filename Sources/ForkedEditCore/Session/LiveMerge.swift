@@ -22,7 +22,9 @@ public struct LiveMerge: Sendable, Equatable {
     /// Per pane (left, right): characters inserted and deleted.
     public let statistics: [SideStatistics]
     /// True conflicts: places both forks changed differently, where the merge kept both.
-    public let conflictCount: Int
+    public var conflictCount: Int { conflictLines.count }
+    /// The lines of ``text`` each conflict covers (0-based, never empty), in order.
+    public let conflictLines: [Range<Int>]
 
     /// The origin the lower view uses for text coming only from pane `index`.
     public static func origin(ofPane index: Int) -> MergeViewOrigin {
@@ -60,7 +62,7 @@ public struct LiveMerge: Sendable, Equatable {
     /// Colours a merge of the dominant pane `dominant` with the other pane.
     private init(result: TextMergeResult, dominant: Int) {
         let runs = LiveMergeRuns.make(result, dominant: dominant)
-        self.conflictCount = result.conflicts.count
+        self.conflictLines = Self.lines(of: result.conflicts.map(\.utf8Range), in: result.text)
         let stats = result.statistics
         let dominantStatistics = SideStatistics(inserted: stats.dominantInserted, deleted: stats.dominantDeleted)
         let subordinateStatistics = SideStatistics(inserted: stats.subordinateInserted, deleted: stats.subordinateDeleted)
@@ -69,5 +71,28 @@ public struct LiveMerge: Sendable, Equatable {
             : [subordinateStatistics, dominantStatistics]
         self.runs = runs
         self.dominantPane = dominant
+    }
+
+    /// The lines each of `ranges` (sorted UTF-8 ranges of `text`) touches.
+    static func lines(of ranges: [Range<Int>], in text: String) -> [Range<Int>] {
+        guard !ranges.isEmpty else { return [] }
+        var lines: [Range<Int>] = []
+        var line = 0
+        var offset = 0
+        var utf8 = text.utf8.makeIterator()
+        func advance(to target: Int) {
+            while offset < target, let byte = utf8.next() {
+                if byte == UInt8(ascii: "\n") { line += 1 }
+                offset += 1
+            }
+        }
+        for range in ranges {
+            advance(to: range.lowerBound)
+            let first = line
+            // A conflict ending with its line break ends on that line, not the next.
+            advance(to: max(range.lowerBound, range.upperBound - 1))
+            lines.append(first..<(max(first, line) + 1))
+        }
+        return lines
     }
 }

@@ -62,8 +62,8 @@ struct LiveMergeTests {
     func mergeMessagesCountConflicts() throws {
         let writer = InMemoryDocumentWriter()
         let conflicting = "<Right><Right><Right><Right><Del><Del><Del>dog<Tab><Right><Right><Right><Right><Del><Del><Del>cow"
-        for (finish, expected) in [("<F5>", "Merged left and right through main; both versions kept at 1 conflict"),
-                                   ("<C-s>", "Merged and saved 1 line to cat.txt; both versions kept at 1 conflict")] {
+        for (finish, expected) in [("<F5>", "Merged left and right through main; both versions kept at 1 conflict (line 1)"),
+                                   ("<C-s>", "Merged and saved 1 line to cat.txt; both versions kept at 1 conflict (line 1)")] {
             let session = try EditorSession(text: "the cat sat\n", fileName: "cat.txt", columns: 80, rows: 24, writer: writer)
             for key in try KeyNotation.parse(conflicting + finish) { session.handle(.key(key)) }
             #expect(session.message == expected)
@@ -72,6 +72,41 @@ struct LiveMergeTests {
         let clean = try EditorSession(text: "the cat sat\n", fileName: nil, columns: 80, rows: 24, writer: writer)
         for key in try KeyNotation.parse("<End> down<Tab>A <F5>") { clean.handle(.key(key)) }
         #expect(clean.message == "Merged left and right through main")
+    }
+}
+
+@Suite("Conflicts a merge kept")
+struct KeptConflictMarkTests {
+    @Test("after F5 the message names the conflicts' lines, both panes mark them red, and an edit of a line unmarks it")
+    func marksUntilEdited() throws {
+        let text = "intro\nmeet on Tuesday\nmiddle\nport 5432\nend\n"
+        let session = try EditorSession(text: text, fileName: nil, columns: 80, rows: 24, writer: InMemoryDocumentWriter())
+        let day = String(repeating: "<BS>", count: 7)
+        let port = String(repeating: "<BS>", count: 4)
+        try session.type("<Down><End>\(day)Thursday<Down><Down><End>\(port)5433"
+            + "<Tab><Down><End>\(day)Friday<Down><Down><End>\(port)6432<F5>")
+        let message = try #require(session.message)
+        #expect(message.hasSuffix("both versions kept at 2 conflicts (lines 2, 4)"), "\(message)")
+        let marked = session.panes.map(\.state.conflictLines)
+        #expect(marked[0] == marked[1] && !marked[0].isEmpty, "\(marked)")
+        let first = try #require(marked[0].first)
+        let rows = session.render()
+        // The pane's first text row is screen row 1.
+        #expect(rows[1 + first.lowerBound, 0].style == ScreenRenderer.keptConflictStyle)
+        #expect(rows[1, 0].style == .plain, "an untouched line is not marked")
+        // Typing on the first conflict's line unmarks it; the others stay, moved with the text.
+        try session.type("<C-Home>" + String(repeating: "<Down>", count: first.lowerBound) + "<End>!")
+        let after = session.panes[1].state.conflictLines
+        #expect(after.count == marked[1].count - 1, "\(after)")
+        #expect(session.panes[0].state.conflictLines == marked[0], "the other pane keeps its marks")
+    }
+
+    @Test("conflict ranges map to the lines they cover, a final line break not starting another")
+    func conflictLines() {
+        let text = "a\nbb\nccc\ndd\n"
+        #expect(LiveMerge.lines(of: [2..<5, 9..<12], in: text) == [1..<2, 3..<4])
+        #expect(LiveMerge.lines(of: [0..<9], in: text) == [0..<3])
+        #expect(LiveMerge.lines(of: [5..<5], in: text) == [2..<3])
     }
 }
 
