@@ -88,7 +88,15 @@ struct EditCommand: ParsableCommand {
                 )
             }
             defer { editorSync?.stop() }
-            let notice = syncNotice ?? stateNotice
+            // Said at open, not first at the save that fails: the edits are kept beside the file,
+            // and Ctrl-S will ask for another name.
+            let readOnlyNotice = filePath.flatMap { path in
+                FileManager.default.fileExists(atPath: path) && !AtomicFile.isWritable(path)
+                    ? "\(URL(fileURLWithPath: path).lastPathComponent) is read-only: edits are kept beside it, Ctrl-S saves under another name"
+                    : nil
+            }
+            let notices = [syncNotice ?? stateNotice, readOnlyNotice].compactMap { $0 }
+            let notice = notices.isEmpty ? nil : notices.joined(separator: "; ")
             // Once everything checked out (a refusal stays one line): on standard error, where the
             // warning is still there after the editor quits.
             for warning in syncSettings?.warnings ?? [] { StandardStream.writeToError("forked-edit: warning: \(warning)\n") }

@@ -12,12 +12,13 @@ struct ForkedEdit: ParsableCommand {
             forked-edit <file> --fork <name> [--auto-merge] [--fresh]
             forked-edit <file> --sync <postgres://user@host/db> [--document <name>] [--auto-merge]
             forked-edit replay <session> [--speed <x>] [--instant] [--headless] [--size <columnsxrows>]
-                               [--print-screen] [--print-document] [--print-main] [--cast <file>]
+                               [--print-screen] [--print-document] [--print-main] [--cast <file>] [--force]
             forked-edit merge <ancestor> <dominant> <subordinate> [-o <out>] [--markers] [-L <label>]... [--marker-size <n>] [--stats]
+                              [--path <path>]
             forked-edit forks <file> [--remove <name>]
             forked-edit log <file> [--fork <name>] [--limit <n>]
             forked-edit show <file> <version>
-            forked-edit diff <file> <version> [<version>]
+            forked-edit diff <file> <version> [<version>] [--context <lines>] [--whole]
             forked-edit restore <file> <version>
             """,
         discussion: "Every option of the editor itself is described by 'forked-edit help edit'.",

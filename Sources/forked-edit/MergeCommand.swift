@@ -24,7 +24,9 @@ struct MergeCommand: ParsableCommand {
 
             As a git merge driver (OUT is git's %A, so the result lands where git expects it; git \
             stops only where a true conflict remains):
-              git config merge.forked.driver "forked-edit merge --markers -L ours -L theirs --marker-size %L --path %P %O %A %B -o %A"
+              git config merge.forked.driver \\
+                "forked-edit merge --markers -L ours -L theirs \\
+                 --marker-size %L --path %P %O %A %B -o %A"
               echo "*.txt merge=forked" >> .gitattributes
             """
     )

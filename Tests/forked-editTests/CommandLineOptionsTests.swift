@@ -85,3 +85,37 @@ struct CommandLineOptionsTests {
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("no").path))
     }
 }
+
+/// `forked-edit --help` lists each subcommand's usage by hand; every option a subcommand takes
+/// must be in it, so the overview never hides one (it once omitted `merge --path`).
+@Suite("forked-edit --help names every option")
+struct TopLevelUsageTests {
+    @Test("each subcommand's options appear in its usage line of forked-edit --help",
+          arguments: ["replay", "merge", "forks", "log", "show", "diff", "restore"])
+    func usageNamesOptions(subcommand: String) throws {
+        let top = try runProcess(try ForkedEditBinary.path, ["--help"]).standardOutput
+        // The subcommand's usage: its line and the indented lines continuing it.
+        var usage = ""
+        var inside = false
+        for line in top.split(separator: "\n") {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("forked-edit ") || trimmed.hasPrefix("USAGE: forked-edit ") {
+                inside = trimmed.hasPrefix("forked-edit \(subcommand) ") || trimmed.hasPrefix("USAGE: forked-edit \(subcommand) ")
+            } else if trimmed.isEmpty || !line.hasPrefix(" ") {
+                inside = false
+            }
+            if inside { usage += " " + trimmed }
+        }
+        #expect(!usage.isEmpty, "\(top)")
+        let help = try runProcess(try ForkedEditBinary.path, [subcommand, "--help"]).standardOutput
+        // Each option's names: "-o, --output" is named by either.
+        let options = help.split(separator: "\n").compactMap { line -> [String]? in
+            guard let range = line.range(of: #"^\s+(-\w, )?--[a-z-]+"#, options: .regularExpression) else { return nil }
+            return line[range].split(separator: " ").map { $0.trimmingCharacters(in: CharacterSet(charactersIn: ",")) }
+        }.filter { !$0.contains("--help") && !$0.contains("--version") }
+        #expect(!options.isEmpty || ["show", "restore"].contains(subcommand), "\(help)")
+        for names in options {
+            #expect(names.contains { usage.contains("[\($0) ") || usage.contains("[\($0)]") }, "forked-edit --help omits \(subcommand) \(names): \(usage)")
+        }
+    }
+}

@@ -118,6 +118,33 @@ struct GitMergeDriverTests {
             """)
         #expect(result.status.contains("UU note.txt"), "\(result.status)")
     }
+
+    @Test("the git config line in merge --help can be pasted as printed: its lines fit 80 columns and set the driver",
+          .enabled(if: gitExecutable != nil, "git is not installed"))
+    func helpLinePastes() throws {
+        let help = try runProcess(try ForkedEditBinary.path, ["merge", "--help"], environment: ["COLUMNS": "80"])
+        let lines = help.standardOutput.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let start = try #require(lines.firstIndex { $0.contains("git config merge.forked.driver") }, "\(help.standardOutput)")
+        var command: [String] = []
+        for line in lines[start...] {
+            command.append(line)
+            if !line.hasSuffix("\\") { break }
+        }
+        #expect(command.allSatisfy { $0.count <= 80 }, "\(command)")
+        let repository = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: repository) }
+        try git(["init", "-q"], in: repository)
+        var environment = ProcessInfo.processInfo.environment
+        environment["GIT_CONFIG_NOSYSTEM"] = "1"
+        environment["GIT_CONFIG_GLOBAL"] = "/dev/null"
+        let pasted = try runProcess("/bin/bash", ["-c", command.joined(separator: "\n")], in: repository, environment: environment)
+        #expect(pasted.status == 0, "\(pasted.standardError)")
+        let driver = try git(["config", "--get", "merge.forked.driver"], in: repository).standardOutput
+        #expect(driver.split(whereSeparator: \.isWhitespace) == Self.driverLine.split(whereSeparator: \.isWhitespace), "\(driver)")
+    }
+
+    /// The driver the README and `merge --help` tell users to configure.
+    static let driverLine = "forked-edit merge --markers -L ours -L theirs --marker-size %L --path %P %O %A %B -o %A"
 }
 
 struct GitUnavailable: Error, CustomStringConvertible {

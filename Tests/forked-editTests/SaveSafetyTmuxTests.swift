@@ -67,9 +67,10 @@ struct SaveSafetyTmuxTests {
         defer { tmux.close() }
         let started = try tmux.waitForScreen { $0.contains("do not touch") && $0.contains("left") }
         try #require(started != nil, "the editor did not start: \(tmux.screenForMessage)")
+        #expect(started?.contains("locked.txt is read-only") == true, "said at open: \(tmux.screenForMessage)")
         try tmux.type("edit ")
         try tmux.sendKeys("C-s")
-        let refused = try tmux.waitForScreen { $0.contains("read-only") }
+        let refused = try tmux.waitForScreen { $0.contains("Not saved") && $0.contains("read-only") }
         #expect(refused != nil, "\(tmux.screenForMessage)")
         #expect(refused?.contains("edit do not touch") == true, "the edit is still on screen")
         #expect(try String(contentsOf: file, encoding: .utf8) == "do not touch\n")
