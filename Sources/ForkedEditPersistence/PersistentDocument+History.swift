@@ -39,17 +39,25 @@ extension PersistentDocument {
         let before = try history.heads()
         var mainHead = before[Fork.main.name]
         // Versions keep the text only: cursors are where someone was, not what the document says.
-        if let main = try resource.value(in: .main).map({ TextDocument(text: $0.text) }) {
-            let mergedFrom = merged ? ownForks.compactMap { before[$0.name] }.filter { $0 != mainHead } : []
+        let main = try resource.value(in: .main).map { TextDocument(text: $0.text) }
+        if let main {
+            // A merge that left main's text as it was is not a version of main.
+            let mainChanged = try mainHead.map { try history.value(at: $0) != main } ?? true
+            let mergedFrom = merged && mainChanged ? ownForks.compactMap { before[$0.name] }.filter { $0 != mainHead } : []
             // Main moves without a merge of this process's only when the change came from elsewhere.
             let origin = merged ? nil : originOfChangesFromElsewhere?()
             if let commit = try history.record(main, head: Fork.main.name, origin: origin, mergedFrom: mergedFrom) { mainHead = commit.id }
         }
         for fork in ownForks {
             guard let document = try resource.value(in: fork).map({ TextDocument(text: $0.text) }) else { continue }
-            if let mainHead, try document.text == resource.value(in: .main)?.text, merged || before[fork.name] == nil {
-                if before[fork.name] != mainHead { try history.move(head: fork.name, to: mainHead) }
-                continue
+            // A fork that took main's text (a merge, or main's changes brought in) points at
+            // main's version rather than repeating it as its own.
+            if let mainHead, document == main, before[fork.name] != mainHead {
+                let tookMain = try merged || before[fork.name].map { try history.value(at: $0) != document } ?? true
+                if tookMain {
+                    try history.move(head: fork.name, to: mainHead)
+                    continue
+                }
             }
             try history.record(document, head: fork.name, startingAt: mainHead)
         }

@@ -97,7 +97,12 @@ extension PersistentDocument {
         // auto-merging processes do not wake each other up forever.
         let burstEnded = editedSinceMerge && typingPaused
         if options.autoMerge, burstEnded || (changedElsewhere && !editedSinceMerge) {
-            try synchronize { try resource.syncMain(with: ownForks) }
+            // The history credits each change to its maker: main's change from elsewhere is
+            // recorded before the forks take it, this process's forks' versions before the merge
+            // that publishes them (as the merge key does).
+            if changedElsewhere { try synchronize() }
+            recordHistory()
+            try synchronize(merging: true) { try resource.syncMain(with: ownForks) }
             editedSinceMerge = false
             report.forksChanged = true
         } else if sharesRepository {

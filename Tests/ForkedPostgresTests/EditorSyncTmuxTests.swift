@@ -168,6 +168,13 @@ struct EditorSyncTmuxTests {
             for (file, other) in zip(files, ["bob", "ann"]) {
                 let log = try runToEnd(try builtProduct("forked-edit"), ["log", file.path])
                 #expect(log.status == 0 && log.output.contains("  \(other)  "), "\(log.output)")
+                // This device's own typing is never credited to the other, and each change is
+                // listed once: by the fork that made it, or by the merge that brought it in.
+                let own = other == "bob" ? "ann" : "bob"
+                let lines = log.output.split(separator: "\n")
+                #expect(!lines.contains { $0.contains("  \(other)  ") && $0.contains("\(own) ") }, "\(own)'s log credits \(other) with \(own)'s text:\n\(log.output)")
+                let listingOwnWord = lines.filter { $0.contains("\(own) three") && !$0.contains("merge:") }
+                #expect(listingOwnWord.count <= 1, "\(own)'s log lists one change more than once:\n\(log.output)")
             }
         }
     }
