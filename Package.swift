@@ -150,7 +150,7 @@ let package = Package(
             ],
             swiftSettings: strictSettings
         ),
-        .testTarget(name: "ForkedHistoryTests", dependencies: ["ForkedHistory"], swiftSettings: strictSettings),
+        .testTarget(name: "ForkedHistoryTests", dependencies: ["ForkedHistory", "ForkedTestSupport"], swiftSettings: strictSettings),
         .testTarget(
             name: "ForkedPostgresTests",
             dependencies: [

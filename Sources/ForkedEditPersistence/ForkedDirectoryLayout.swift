@@ -35,6 +35,24 @@ public struct ForkedDirectoryLayout: Sendable, Equatable {
             .appendingPathComponent(".\(self.file.lastPathComponent).forked", isDirectory: true)
     }
 
+    /// A new `<name>.corrupt-<timestamp>` path beside the state directory, for damaged state kept
+    /// out of the way (never deleted by the editor).
+    public func asideLocation() -> URL {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyyMMdd-HHmmss"
+        let stem = "\(directory.lastPathComponent).corrupt-\(formatter.string(from: Date()))"
+        let parent = directory.deletingLastPathComponent()
+        var target = parent.appendingPathComponent(stem)
+        var attempt = 1
+        while FileManager.default.fileExists(atPath: target.path) {
+            attempt += 1
+            target = parent.appendingPathComponent("\(stem)-\(attempt)")
+        }
+        return target
+    }
+
     /// The repository of ``TextDocument`` values.
     public var repository: URL { directory.appendingPathComponent("repository", isDirectory: true) }
     /// The directory of per-fork journals.

@@ -26,7 +26,7 @@ extension PersistentDocument {
         } catch {
             historyProblem = "\(error)"
             pendingNotice = "The history of versions could not be written (\(error)); edits and saves go on without it. "
-                + "Check it with: forked-edit log \(layout.file.lastPathComponent)"
+                + "Check and repair it with: forked-edit history \(layout.file.lastPathComponent) --repair"
         }
     }
 

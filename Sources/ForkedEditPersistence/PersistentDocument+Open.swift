@@ -142,22 +142,9 @@ extension PersistentDocument {
         return target
     }
 
-    /// A new `<name>.corrupt-<timestamp>` path beside the state directory, for damaged state kept
-    /// out of the way (never deleted by the editor).
+    /// A new `<name>.corrupt-<timestamp>` path beside the state directory (``ForkedDirectoryLayout/asideLocation()``).
     static func asideLocation(for layout: ForkedDirectoryLayout) -> URL {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyyMMdd-HHmmss"
-        let stem = "\(layout.directory.lastPathComponent).corrupt-\(formatter.string(from: Date()))"
-        let parent = layout.directory.deletingLastPathComponent()
-        var target = parent.appendingPathComponent(stem)
-        var attempt = 1
-        while FileManager.default.fileExists(atPath: target.path) {
-            attempt += 1
-            target = parent.appendingPathComponent("\(stem)-\(attempt)")
-        }
-        return target
+        layout.asideLocation()
     }
 
     /// Copies the damaged journal of `fork` into a new directory beside the state, before the

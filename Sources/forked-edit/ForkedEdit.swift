@@ -20,11 +20,12 @@ struct ForkedEdit: ParsableCommand {
             forked-edit show <file> <version>
             forked-edit diff <file> <version> [<version>] [--context <lines>] [--whole]
             forked-edit restore <file> <version>
+            forked-edit history <file> [--check] [--repair]
             """,
         discussion: "Every option of the editor itself is described by 'forked-edit help edit'.",
         version: ForkedEditVersion.current,
         subcommands: [EditCommand.self, ReplayCommand.self, MergeCommand.self, ForksCommand.self, LogCommand.self, ShowCommand.self,
-                      DiffCommand.self, RestoreCommand.self],
+                      DiffCommand.self, RestoreCommand.self, HistoryCommand.self],
         defaultSubcommand: EditCommand.self
     )
 

@@ -91,7 +91,7 @@ struct CommandLineOptionsTests {
 @Suite("forked-edit --help names every option")
 struct TopLevelUsageTests {
     @Test("each subcommand's options appear in its usage line of forked-edit --help",
-          arguments: ["replay", "merge", "forks", "log", "show", "diff", "restore"])
+          arguments: ["replay", "merge", "forks", "log", "show", "diff", "restore", "history"])
     func usageNamesOptions(subcommand: String) throws {
         let top = try runProcess(try ForkedEditBinary.path, ["--help"]).standardOutput
         // The subcommand's usage: its line and the indented lines continuing it.
