@@ -37,8 +37,9 @@ public struct OpenReport: Sendable, Equatable {
     public var statusMessage: String? {
         var parts: [String] = []
         for lost in unrecovered {
-            parts.append(
-                "Could not recover \(lost.edits) edit\(lost.edits == 1 ? "" : "s") of \(lost.fork) (its journal is damaged; kept in \(lost.keptAt))"
+            parts.append(lost.edits == 0
+                ? "Could not recover the latest stored version of \(lost.fork): the stored state lost it (its journal is kept in \(lost.keptAt))"
+                : "Could not recover \(lost.edits) edit\(lost.edits == 1 ? "" : "s") of \(lost.fork) (its journal is damaged; kept in \(lost.keptAt))"
             )
         }
         if mergedExternalChange { parts.append("The file changed on disk: merged into main and your forks") }

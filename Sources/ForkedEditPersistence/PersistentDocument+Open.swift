@@ -180,12 +180,13 @@ extension PersistentDocument {
             }
             if journal.baseVersion > state.version(of: fork) {
                 // The journal follows a version the repository no longer has (its last records
-                // were damaged or cut off): its edits cannot be applied to anything.
-                if !journal.edits.isEmpty || journal.unreadableEdits > 0 {
-                    report.unrecovered.append(.init(
-                        fork: fork.name, edits: journal.edits.count + journal.unreadableEdits, keptAt: try keepAside(journalOf: fork, layout)
-                    ))
-                }
+                // were damaged or cut off): its edits cannot be applied to anything, and the
+                // fork is back at an older version. Said even when the journal holds no edits:
+                // the repository is written before a journal restarts on its version, so only
+                // damage gets here, and the fork's latest version is lost with it.
+                report.unrecovered.append(.init(
+                    fork: fork.name, edits: journal.edits.count + journal.unreadableEdits, keptAt: try keepAside(journalOf: fork, layout)
+                ))
                 continue
             }
             if journal.unreadableEdits > 0 {

@@ -84,6 +84,31 @@ struct JournalDamageTests {
         try reopened.close()
     }
 
+    @Test("a repository that lost its last snapshot is reported even when the journals after it hold no edits")
+    func lostSnapshotWithoutLaterEdits() throws {
+        let scratch = try ScratchFile(text: "start\n")
+        let document = try scratch.open()
+        let session = try document.session()
+        try type("typed", into: session)
+        try document.flushJournals()
+        let before = try scratch.copy()
+        try document.synchronize()
+        try document.flushJournals()
+        let crashed = try scratch.copy()
+        try document.close()
+        // The repository as it was before the snapshot; the journals restarted on it, empty.
+        let log = crashed.layout.repository.appendingPathComponent("log")
+        try FileManager.default.removeItem(at: log)
+        try FileManager.default.copyItem(at: before.layout.repository.appendingPathComponent("log"), to: log)
+
+        let reopened = try crashed.open()
+        let lost = try #require(reopened.report.unrecovered.first, "\(reopened.report)")
+        #expect(lost.fork == "left" && lost.edits == 0)
+        #expect(reopened.report.statusMessage?.contains("Could not recover the latest stored version of left") == true,
+                "\(reopened.report.statusMessage ?? "")")
+        try reopened.close()
+    }
+
     @Test("a torn last record is still dropped quietly")
     func tornLastRecordIsQuiet() throws {
         let (copy, _) = try crashedWithSixEdits()
