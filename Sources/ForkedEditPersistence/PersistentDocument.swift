@@ -276,10 +276,34 @@ public final class PersistentDocument: EditorSessionObserver {
                 path: layout.directory.path,
                 reason: "could not store the last edits (\(error)); those journaled come back when the file is opened again")
         }
+        let redundant = try removeOwnForksWithNothingOfTheirOwn()
         for writer in writers.values { writer.stop() }
+        for fork in redundant {
+            try? FileManager.default.removeItem(at: layout.journal(of: fork))
+        }
         try removeIfItHoldsNothingBeyondTheFile()
         ownership.removeAll()
         isClosed = true
+    }
+
+    /// Deletes this process's forks that hold nothing of their own (in sync with main, or only
+    /// behind it) where other forks keep the state directory: they would otherwise be listed
+    /// by `forked-edit forks` long after, and opening again makes them afresh from main.
+    /// Returns the forks deleted (their journals are removed once the writers stop).
+    private func removeOwnForksWithNothingOfTheirOwn() throws -> [Fork] {
+        guard repository != nil else { return [] }
+        let others = try resource.currentForks().filter { $0 != .main && !ownForks.contains($0) }
+        guard !others.isEmpty else { return [] }
+        let redundant = try ownForks.filter { fork in
+            guard try resource.has(fork) else { return false }
+            switch try resource.status(of: fork) {
+            case .inSync, .behind: return true
+            case .ahead, .diverged: return false
+            }
+        }
+        guard !redundant.isEmpty else { return [] }
+        try synchronize { for fork in redundant { try resource.delete(fork) } }
+        return redundant
     }
 
     /// Removes the state directory when it holds nothing the file does not: only this

@@ -14,6 +14,31 @@ struct SharedDocumentTests {
         PersistentDocument.Options(publishInterval: .zero, burstPause: .zero, autoMerge: autoMerge)
     }
 
+    @Test("an editor's forks with nothing of their own are removed when it quits beside others; forks with edits stay")
+    func redundantForksRemovedOnQuit() throws {
+        let scratch = try ScratchFile(text: "shared\n")
+        let alice = try scratch.open(forks: ["alice"], shared: true, options: immediate(autoMerge: true))
+        defer { try? alice.close() }
+        let aliceSession = try alice.session()
+        try type("<End> from alice", into: aliceSession)
+        _ = aliceSession.show(try alice.idle())
+
+        // A plain editor opened beside: it only looks, then quits.
+        let plain = try scratch.open()
+        _ = try plain.session()
+        try plain.close()
+        var names = try StoredForks.list(of: scratch.file).map(\.fork.name)
+        #expect(!names.contains("left") && !names.contains("right"), "\(names)")
+        #expect(names.contains("alice"))
+
+        // One that typed in a fork keeps that fork (it has edits main does not), not the other.
+        let typing = try scratch.open()
+        try type("mine ", into: try typing.session())
+        try typing.close()
+        names = try StoredForks.list(of: scratch.file).map(\.fork.name)
+        #expect(names.contains("left") && !names.contains("right"), "\(names)")
+    }
+
     @Test("each process edits only its fork and sees the other's fork read-only, refreshed when idle")
     func liveView() throws {
         let scratch = try ScratchFile(text: "shared\n")

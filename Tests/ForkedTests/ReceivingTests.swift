@@ -37,7 +37,7 @@ struct ReceivingTests {
     }
 
     @Test func mainThatDidNotMoveTakesTheReceivedValue() throws {
-        let resource = try QuickFork(initialValue: Lines("a"), forks: [server])
+        let resource = QuickFork(initialValue: Lines("a"), forks: [server])
         #expect(try resource.mergeIntoMain(from: server, receiving: Lines("a", "z")) == .fastForward)
         #expect(try resource.value(in: .main) == Lines("a", "z"))
         #expect(try resource.status(of: server) == .inSync)
@@ -81,7 +81,7 @@ struct ReceivingTests {
     }
 
     @Test func anUnknownForkIsReportedAndMainIsUpdated() throws {
-        let resource = try QuickFork(initialValue: Lines("a"))
+        let resource = QuickFork(initialValue: Lines("a"))
         #expect(throws: ForkedError.unknownFork(server)) { try resource.mergeIntoMain(from: server, receiving: Lines("b")) }
         #expect(try resource.mergeIntoMain(from: .main, receiving: Lines("b")) == .none)
         #expect(try resource.value(in: .main) == Lines("b"))
@@ -115,7 +115,7 @@ struct ReceivingTests {
     }
 
     @Test func aPreparedMergeIntoMainThatDidNotMoveIsAFastForward() throws {
-        let resource = try QuickFork(initialValue: Lines("a"), forks: [server])
+        let resource = QuickFork(initialValue: Lines("a"), forks: [server])
         let merge = try resource.preparedMerge(from: server, receiving: Lines("a", "z"))
         #expect(merge.mergedMain == Lines("a", "z"))
         #expect(try resource.mergeIntoMain(merge) == .fastForward)

@@ -6,7 +6,7 @@ struct RestartTests {
     let server = Fork(name: "server")
 
     @Test func aRestartedForkMergesItsNextValueAgainstTheRestartValue() throws {
-        let resource = try QuickFork(initialValue: Lines("a"), forks: [server])
+        let resource = QuickFork(initialValue: Lines("a"), forks: [server])
         try resource.update(.main, with: Lines("a", "b"))
         // The server accepted "a b"; main went on to add "c".
         try resource.restart(server, with: Lines("a", "b"))
@@ -22,7 +22,7 @@ struct RestartTests {
     }
 
     @Test func restartingWithNoContentSalvagesTheFirstValueInsteadOfReplacingMain() throws {
-        let tags = try QuickFork(initialValue: Tags(["mine"]), forks: [server])
+        let tags = QuickFork(initialValue: Tags(["mine"]), forks: [server])
         try tags.restart(server, with: nil)
         #expect(try tags.value(in: server) == nil)
         try tags.update(server, with: Tags(["theirs"]))
@@ -31,13 +31,13 @@ struct RestartTests {
     }
 
     @Test func mainCannotBeRestartedAndUnknownForksAreReported() throws {
-        let resource = try QuickFork(initialValue: 1)
+        let resource = QuickFork(initialValue: 1)
         #expect(throws: ForkedError.mainCannotBeCreatedOrDeleted) { try resource.restart(.main, with: 2) }
         #expect(throws: ForkedError.unknownFork(server)) { try resource.restart(server, with: 2) }
     }
 
     @Test func aRestartIsAnnouncedAsAnUpdate() async throws {
-        let resource = try QuickFork(initialValue: 1, forks: [server])
+        let resource = QuickFork(initialValue: 1, forks: [server])
         let changes = resource.changeStream
         try resource.restart(server, with: 5)
         var iterator = changes.makeAsyncIterator()

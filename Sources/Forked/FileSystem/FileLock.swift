@@ -21,7 +21,7 @@ public final class FileLock: Sendable {
     /// - Throws: ``ForkedError/fileSystem(path:reason:)`` when the file cannot be opened or locked.
     public static func acquire(_ url: URL) throws -> FileLock {
         while true {
-            let file = try OwnedFileDescriptor(opening: url.path, .readWrite, options: .create, permissions: .ownerReadWrite)
+            let file = try OwnedFileDescriptor(opening: url.path, .readWrite, options: [.create, .noFollow], permissions: .ownerReadWrite)
             try file.makePrivate()
             _ = try file.lockExclusively(wait: true)
             // The holder may have removed the file (``removeFile()``) while this waited on it.
@@ -33,7 +33,7 @@ public final class FileLock: Sendable {
     /// this process or another) does.
     public static func acquireIfFree(_ url: URL) throws -> FileLock? {
         while true {
-            let file = try OwnedFileDescriptor(opening: url.path, .readWrite, options: .create, permissions: .ownerReadWrite)
+            let file = try OwnedFileDescriptor(opening: url.path, .readWrite, options: [.create, .noFollow], permissions: .ownerReadWrite)
             try file.makePrivate()
             guard try file.lockExclusively(wait: false) else { return nil }
             if isStillAtPath(file) { return FileLock(holding: file) }

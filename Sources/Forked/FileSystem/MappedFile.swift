@@ -39,7 +39,7 @@ public struct MappedFile: ~Copyable {
 extension OwnedFileDescriptor {
     /// Maps the file's first `count` bytes read-only and private; ``MappedFile`` owns the mapping.
     func mapReadOnly(count: Int) throws -> UnsafeRawPointer {
-        let address = try withRawDescriptor { mmap(nil, count, PROT_READ, MAP_PRIVATE, $0, 0) }
+        let address = withRawDescriptor { mmap(nil, count, PROT_READ, MAP_PRIVATE, $0, 0) }
         guard let address, address != UnsafeMutableRawPointer(bitPattern: -1) else {
             throw Self.failure("cannot map", path: path, Errno(rawValue: errno))
         }

@@ -59,7 +59,9 @@ public final class AppendOnlyJournal: Sendable {
     /// Opens (creating if needed) the journal at `url` for appending.
     public init(url: URL) throws {
         self.url = url
-        file = try OwnedFileDescriptor(opening: url.path, .writeOnly, options: [.create, .append], permissions: .ownerReadWrite)
+        // Never through a symbolic link: a link planted in place of a journal must not redirect
+        // its appends to another file.
+        file = try OwnedFileDescriptor(opening: url.path, .writeOnly, options: [.create, .append, .noFollow], permissions: .ownerReadWrite)
         try file.makePrivate()
         state = ProtectedValue(State())
     }

@@ -33,14 +33,14 @@ final class PendingCommitSlot: Sendable {
     init(url: URL) throws {
         var bytes: [UInt8] = []
         if FileManager.default.fileExists(atPath: url.path) {
-            bytes = try OwnedFileDescriptor(opening: url.path, .readOnly).readAll()
+            bytes = try OwnedFileDescriptor(opening: url.path, .readOnly, options: .noFollow).readAll()
         }
         recorded = Self.commit(in: bytes)
         if bytes.count != Self.size {
             // Full size from the start, so that later writes change no length and flush no metadata.
             try AtomicFile.write(Self.encoded(nil), to: url)
         }
-        file = Mutex(try OwnedFileDescriptor(opening: url.path, .readWrite))
+        file = Mutex(try OwnedFileDescriptor(opening: url.path, .readWrite, options: .noFollow))
     }
 
     /// Records `commit` and flushes it to the disk.
