@@ -39,3 +39,19 @@ extension ForkedState where Resource == TextDocument {
         return (record.head ?? record.ancestor ?? main).version
     }
 }
+
+/// What a ``ForkedState`` names, version by version: equal stamps mean nothing in the state
+/// changed. The clock alone does not tell: a merge that fast-forwards main (or a fork) to a
+/// version that exists already hands out no new tick.
+struct StateStamp: Equatable, Sendable {
+    var clock: Version
+    var main: Version
+    var forks: [Fork: [Version?]]
+}
+
+extension ForkedState {
+    /// This state's ``StateStamp``.
+    var stamp: StateStamp {
+        StateStamp(clock: clock, main: main.version, forks: forks.mapValues { [$0.head?.version, $0.ancestor?.version] })
+    }
+}

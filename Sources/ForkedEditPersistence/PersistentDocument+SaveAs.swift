@@ -49,7 +49,7 @@ extension PersistentDocument {
             ownership = storage.ownership
             unstoredState = nil
             let state = memory.snapshot
-            syncedClock = state.clock
+            syncedStamp = state.stamp
             try startJournals(at: state)
         } else {
             repository = nil

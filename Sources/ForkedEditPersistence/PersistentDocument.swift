@@ -95,8 +95,8 @@ public final class PersistentDocument: EditorSessionObserver {
     var headerVersions: [Fork: Version] = [:]
     /// Edits made since the last snapshot, per fork.
     var pending: [Fork: (count: Int, lastVersion: Version)] = [:]
-    /// The repository's clock when this process last synchronized with it.
-    var syncedClock: Version
+    /// What the repository named when this process last synchronized with it (``StateStamp``).
+    var syncedStamp: StateStamp
     let clock = ContinuousClock()
     var lastSynchronization: ContinuousClock.Instant
     var lastEdit: ContinuousClock.Instant
@@ -139,7 +139,7 @@ public final class PersistentDocument: EditorSessionObserver {
         self.options = options
         memory = InMemoryRepository(state: state)
         resource = try TextDocumentResource(repository: AnyRepository(memory))
-        syncedClock = state.clock
+        syncedStamp = state.stamp
         lastSynchronization = clock.now
         lastEdit = clock.now
         // Edits recovered from the last run (or made without auto-merge) merge like a burst
@@ -177,7 +177,7 @@ public final class PersistentDocument: EditorSessionObserver {
         let storage = try Self.makeStorage(layout, holding: state, savedText: lastSavedText, ownForks: ownForks)
         repository = storage.repository
         ownership = storage.ownership
-        syncedClock = state.clock
+        syncedStamp = state.stamp
         unstoredState = nil
         try startJournals(at: state)
     }
@@ -243,7 +243,7 @@ public final class PersistentDocument: EditorSessionObserver {
             return result
         }
         pending.removeAll()
-        syncedClock = state.clock
+        syncedStamp = state.stamp
         lastSynchronization = clock.now
         for fork in ownForks where headerVersions[fork] != state.version(of: fork) {
             try restartJournal(of: fork, at: state.version(of: fork))
@@ -254,7 +254,7 @@ public final class PersistentDocument: EditorSessionObserver {
     /// Whether another process changed the repository since this one last synchronized:
     /// one lock and a `stat` of the repository's log (reading only what was appended since).
     public func repositoryChangedElsewhere() throws -> Bool {
-        try repository?.withState { $0.clock } ?? syncedClock != syncedClock
+        try repository?.withState { $0.stamp } ?? syncedStamp != syncedStamp
     }
 
     /// Writes every queued journal record and waits for it to be on disk.

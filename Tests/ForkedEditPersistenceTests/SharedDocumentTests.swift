@@ -14,6 +14,28 @@ struct SharedDocumentTests {
         PersistentDocument.Options(publishInterval: .zero, burstPause: .zero, autoMerge: autoMerge)
     }
 
+    @Test("a merge in the other process that only fast-forwards main is seen at the next idle turn")
+    func fastForwardMergeSeenAtOnce() throws {
+        let scratch = try ScratchFile(text: "one\ntwo\n")
+        let alice = try scratch.open(forks: ["alice"], shared: true, options: immediate())
+        defer { try? alice.close() }
+        let aliceSession = try alice.session()
+        let bob = try scratch.open(forks: ["bob"], shared: true, options: immediate())
+        defer { try? bob.close() }
+        let bobSession = try bob.session()
+        try type("A", into: aliceSession)
+        try type("B", into: bobSession)
+        _ = bobSession.show(try bob.idle())
+        _ = aliceSession.show(try alice.idle())
+        #expect(try aliceSession.stateDescription(ofPane: 1) == "read-only, 1 change ahead")
+        // Bob's merge moves main to his fork's version: no new version is made.
+        try type("<F5>", into: bobSession)
+        #expect(try alice.repositoryChangedElsewhere())
+        #expect(aliceSession.show(try alice.idle()))
+        #expect(try aliceSession.stateDescription(ofPane: 1) == "read-only, in sync")
+        #expect(try aliceSession.stateDescription(ofPane: 0) == "1 change, diverged")
+    }
+
     @Test("an editor's forks with nothing of their own are removed when it quits beside others; forks with edits stay")
     func redundantForksRemovedOnQuit() throws {
         let scratch = try ScratchFile(text: "shared\n")
@@ -227,7 +249,9 @@ struct SharedDocumentTests {
         }
         let document = try scratch.open(forks: ["alice"], shared: true)
         defer { try? document.close() }
-        try document.synchronize { try document.resource.syncMain(with: [Fork(name: "alice"), Fork(name: "bob")]) }
+        // A worker whose fork held nothing of its own at quit removed it (its lines are in main).
+        let remaining = try [Fork(name: "alice"), Fork(name: "bob")].filter { try document.resource.has($0) }
+        try document.synchronize { try document.resource.syncMain(with: remaining) }
         let main = try #require(try document.resource.value(in: .main)?.text)
         for fork in ["alice", "bob"] {
             for line in 0..<linesPerWorker {
