@@ -43,6 +43,9 @@ struct EditCommand: ParsableCommand {
     @Flag(help: "With --fork or --sync: merge through main after every burst of edits.")
     var autoMerge = false
 
+    @Flag(help: "With --sync: also send the history of drafts never merged into main (by default only what you publish leaves this machine).")
+    var syncDrafts = false
+
     @Flag(help: "If FILE's stored state (.FILE.forked/) is damaged, move it aside and start fresh from FILE.")
     var fresh = false
 
@@ -84,7 +87,7 @@ struct EditCommand: ParsableCommand {
             let editorSync = try syncSettings.map { settings in
                 try EditorSync(
                     persistent: persistent, document: self.document ?? filePath.map { URL(fileURLWithPath: $0).lastPathComponent },
-                    settings: settings
+                    settings: settings, historyScope: syncDrafts ? .everything : .published()
                 )
             }
             defer { editorSync?.stop() }

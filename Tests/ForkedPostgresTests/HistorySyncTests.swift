@@ -17,7 +17,7 @@ struct HistorySyncTests {
             defer { Task { await device.remove() } }
             let history = try localHistory(of: device)
             for text in ["draft", "draft one", "draft one two"] { try history.record(Note(text), head: "main") }
-            device.exchange.uploadsHistory(from: history.store)
+            device.exchange.uploadsHistory(from: history.store, scope: .everything)
             device.exchange.start()
             #expect(await eventually { device.exchange.status.historyCommitsUploaded == 3 })
 
@@ -44,6 +44,27 @@ struct HistorySyncTests {
             #expect(heads[ServerHistoryStore.publishedHead] != nil)
             #expect(try onServer.log(from: try history.resolve("@")).count == 5)
             #expect(try server.psql("SELECT count(*) FROM forked_commits WHERE generation IS NULL") == "6")
+        }
+    }
+
+    @Test func draftsNeverMergedIntoMainStayOnTheDeviceByDefault() async throws {
+        try await withPostgresServer { server in
+            let device = try Device(settings: server.settings(), initialText: "plan")
+            defer { Task { await device.remove() } }
+            let history = try localHistory(of: device)
+            for text in ["plan", "plan one"] { try history.record(Note(text), head: "main") }
+            let draft = try #require(try history.record(Note("plan one, secret draft"), head: "left", startingAt: try history.resolve("@")))
+            let merged = try #require(try history.record(Note("plan one, merged part"), head: "right", startingAt: try history.resolve("@")))
+            try history.record(Note("plan one, merged part"), head: "main", mergedFrom: [merged.id])
+            device.exchange.uploadsHistory(from: history.store)
+            device.exchange.start()
+            #expect(await eventually { device.exchange.status.historyCommitsUploaded == 4 })
+            let onServer = try await device.exchange.serverHistory()
+            #expect(throws: HistoryError.self) { try onServer.commit(draft.id) }
+            #expect(try onServer.commit(merged.id) == merged, "a fork's version main merged was published")
+            let heads = try onServer.heads()
+            #expect(heads["\(device.exchange.deviceID)/main"] == (try history.resolve("@")))
+            #expect(heads["\(device.exchange.deviceID)/left"] == nil && heads["\(device.exchange.deviceID)/right"] == nil)
         }
     }
 

@@ -25,10 +25,16 @@ extension PostgresExchange where Resource: HistoryValue {
     /// whole instead, under the same id. Versions older than the server's last collection
     /// (``collectServerHistory(olderThan:retaining:)``) go up only when they are a head, so
     /// devices do not send back what the server removed.
-    public func uploadsHistory(from store: any CommitStore) {
+    ///
+    /// - Parameters:
+    ///   - store: The local history.
+    ///   - scope: Which versions leave the device: by default only what was published (the
+    ///     versions main's head reaches, and main's head), so drafts typed in a fork and never
+    ///     merged stay on it; ``HistoryUploadScope/everything`` sends every head's versions too.
+    public func uploadsHistory(from store: any CommitStore, scope: HistoryUploadScope = .published()) {
         shared.withLock { state in
             state.historyUploaded = nil
-            state.historyUpload = { [self] connection in try await uploadHistory(from: store, on: connection) }
+            state.historyUpload = { [self] connection in try await uploadHistory(from: store, scope: scope, on: connection) }
         }
     }
 
@@ -78,9 +84,8 @@ extension PostgresExchange where Resource: HistoryValue {
     /// Only commits not handled by an earlier upload are looked up on the server, with their
     /// delta bases and the heads: a base is checked every time, since collection may have
     /// removed it meanwhile.
-    private func uploadHistory(from store: any CommitStore, on connection: PostgresConnection) async throws {
-        let commits = try store.allCommits()
-        let heads = try store.heads()
+    private func uploadHistory(from store: any CommitStore, scope: HistoryUploadScope, on connection: PostgresConnection) async throws {
+        let (commits, heads) = try scope.selection(of: store)
         let progress = shared.withLock { $0.historyUploaded } ?? HistoryUploadProgress()
         guard progress.commits != commits.count || progress.heads != heads else { return }
         let pending = commits.filter { !progress.handled.contains($0.id) }

@@ -49,7 +49,7 @@ final class EditorSync {
     static let deviceFork = "this-device"
 
     /// Starts syncing `persistent`'s repository with the server's document `document`.
-    init(persistent: PersistentDocument?, document: String?, settings: PostgresSettings) throws {
+    init(persistent: PersistentDocument?, document: String?, settings: PostgresSettings, historyScope: HistoryUploadScope = .published()) throws {
         guard let persistent, let repository = persistent.repository, let document else {
             throw CommandFailure("--sync needs a FILE and its stored state")
         }
@@ -70,8 +70,9 @@ final class EditorSync {
             stateDirectory: persistent.layout.directory.appendingPathComponent("sync", isDirectory: true),
             options: options, logger: logger
         )
-        // Every version this device records goes up too, the ones made offline when it is back.
-        exchange.uploadsHistory(from: try FileCommitStore(directory: persistent.layout.history))
+        // The versions this device publishes go up too (drafts only with --sync-drafts), the ones
+        // made offline when it is back.
+        exchange.uploadsHistory(from: try FileCommitStore(directory: persistent.layout.history), scope: historyScope)
         // F4's history names who made the versions merged in from the server, not `main`.
         let exchange = exchange
         persistent.originOfChangesFromElsewhere = { Self.historyOrigin(device: exchange.status.lastRemoteDevice, peers: exchange.peers) }
