@@ -87,7 +87,7 @@ struct EditCommand: ParsableCommand {
             let editorSync = try syncSettings.map { settings in
                 try EditorSync(
                     persistent: persistent, document: self.document ?? filePath.map { URL(fileURLWithPath: $0).lastPathComponent },
-                    settings: settings, historyScope: syncDrafts ? .everything : .published()
+                    settings: settings, documentNamed: self.document != nil, historyScope: syncDrafts ? .everything : .published()
                 )
             }
             defer { editorSync?.stop() }

@@ -49,7 +49,10 @@ final class EditorSync {
     static let deviceFork = "this-device"
 
     /// Starts syncing `persistent`'s repository with the server's document `document`.
-    init(persistent: PersistentDocument?, document: String?, settings: PostgresSettings, historyScope: HistoryUploadScope = .published()) throws {
+    init(
+        persistent: PersistentDocument?, document: String?, settings: PostgresSettings,
+        documentNamed: Bool = true, historyScope: HistoryUploadScope = .published()
+    ) throws {
         guard let persistent, let repository = persistent.repository, let document else {
             throw CommandFailure("--sync needs a FILE and its stored state")
         }
@@ -76,6 +79,16 @@ final class EditorSync {
         // F4's history names who made the versions merged in from the server, not `main`.
         let exchange = exchange
         persistent.originOfChangesFromElsewhere = { Self.historyOrigin(device: exchange.status.lastRemoteDevice, peers: exchange.peers) }
+        // A file named like another file's document (two `plan.txt`s) must not silently become
+        // one with it: joining a document it is not a copy of takes an explicit --document.
+        // Checked only when the server answers; offline, the join happens when it is back.
+        if !documentNamed, try !(persistent.resource.value(in: .main)?.text.isEmpty ?? true),
+           (try? Self.waitFor({ try await exchange.joinsUnrelatedDocument() })) == true {
+            throw CommandFailure(
+                "'\(document)' on the server is another file's document, and \(persistent.layout.file.lastPathComponent) is not a copy of it; "
+                    + "to merge the two, run again with --document '\(document)'; to keep them apart, choose another name with --document NAME"
+            )
+        }
         // The editor's copy learns of the server fork now, so the right pane shows it from the start.
         try persistent.synchronize()
         exchange.start()
