@@ -55,6 +55,14 @@ public struct ForkedDirectoryLayout: Sendable, Equatable {
 
     /// The repository of ``TextDocument`` values.
     public var repository: URL { directory.appendingPathComponent("repository", isDirectory: true) }
+    /// The state directory's identity: random bytes written when it is made, named in every
+    /// journal's header, so a journal from another directory is never replayed here.
+    public var identity: URL { directory.appendingPathComponent("id") }
+
+    /// Everything the directory holds for editing, beside the history: what is removed when the
+    /// file makes it redundant, or when Save As moves it.
+    public var editingState: [URL] { [repository, journals, savedText, identity] }
+
     /// The directory of per-fork journals.
     public var journals: URL { directory.appendingPathComponent("journals", isDirectory: true) }
     /// The file's text as last opened or saved.

@@ -8,6 +8,9 @@ public struct JournalContents: Sendable, Equatable {
     public var fork: Fork
     /// The fork's version in the repository when the journal was started.
     public var baseVersion: Version
+    /// The identity of the state directory that wrote the journal (`nil` for a journal written
+    /// before directories had one).
+    public var stateID: Data?
     /// Each edit: the change, the cursor after it, and its version in the editing session.
     public var edits: [(change: TextEdit, cursorUTF8Offset: Int, version: Version)]
     /// Bytes of a torn last record that were dropped.
@@ -38,7 +41,7 @@ public struct JournalContents: Sendable, Equatable {
         }
         let header: JournalRecord
         do { header = try JournalRecord(decoding: first) } catch { throw corrupt("first record: \(error)") }
-        guard case .header(let fork, let baseVersion) = header else { throw corrupt("does not start with a header") }
+        guard case .header(let fork, let baseVersion, let stateID) = header else { throw corrupt("does not start with a header") }
         var edits: [(change: TextEdit, cursorUTF8Offset: Int, version: Version)] = []
         edits.reserveCapacity(contents.records.count - 1)
         for (index, payload) in contents.records.enumerated().dropFirst() {
@@ -48,7 +51,7 @@ public struct JournalContents: Sendable, Equatable {
             edits.append((change, cursor, version))
         }
         return JournalContents(
-            fork: fork, baseVersion: baseVersion, edits: edits, droppedBytes: contents.droppedBytes,
+            fork: fork, baseVersion: baseVersion, stateID: stateID, edits: edits, droppedBytes: contents.droppedBytes,
             unreadableEdits: contents.unreadableRecords
         )
     }

@@ -5,17 +5,20 @@ import Foundation
 /// One record of a fork's journal, in a compact binary form: a keystroke costs a few dozen
 /// bytes and no JSON, and replaying ten thousand of them decodes in milliseconds.
 ///
-/// - Header: `"H"`, format (1 byte), the fork's version in the repository (UInt64 LE), the
-///   fork's name (UTF-8, the rest).
+/// - Header: `"H"`, format (1 byte), the fork's version in the repository (UInt64 LE); in
+///   format 2 the identity of the state directory that wrote it (one length byte, then its
+///   bytes); the fork's name (UTF-8, the rest). Format 1 headers (no identity) are still read.
 /// - Edit: `"E"`, UTF-8 offset, removed byte count, cursor offset after the edit, the edit's
 ///   version in the session (each UInt64 LE), the inserted text (UTF-8, the rest).
 public enum JournalRecord: Sendable, Equatable {
-    /// The first record: the journal's edits apply on top of `forkVersion` of `fork`.
-    case header(fork: Fork, forkVersion: Version)
+    /// The first record: the journal's edits apply on top of `forkVersion` of `fork`, in the
+    /// state directory whose identity is `stateID` (`nil` in journals written before it had one).
+    case header(fork: Fork, forkVersion: Version, stateID: Data? = nil)
     /// One edit of the journal's fork.
     case edit(change: TextEdit, cursorUTF8Offset: Int, version: Version)
 
-    static let format: UInt8 = 1
+    static let format: UInt8 = 2
+    private static let formatWithoutIdentity: UInt8 = 1
     private static let headerTag = UInt8(ascii: "H")
     private static let editTag = UInt8(ascii: "E")
 
@@ -23,11 +26,15 @@ public enum JournalRecord: Sendable, Equatable {
     public var encoded: Data {
         var bytes: [UInt8] = []
         switch self {
-        case .header(let fork, let version):
-            bytes.reserveCapacity(10 + fork.name.utf8.count)
+        case .header(let fork, let version, let stateID):
+            bytes.reserveCapacity(11 + (stateID?.count ?? 0) + fork.name.utf8.count)
             bytes.append(Self.headerTag)
-            bytes.append(Self.format)
+            bytes.append(stateID == nil ? Self.formatWithoutIdentity : Self.format)
             Self.append(version.count, to: &bytes)
+            if let stateID {
+                bytes.append(UInt8(min(stateID.count, 255)))
+                bytes.append(contentsOf: stateID.prefix(255))
+            }
             bytes.append(contentsOf: fork.name.utf8)
         case .edit(let change, let cursor, let version):
             bytes.reserveCapacity(33 + change.inserted.utf8.count)
@@ -48,9 +55,20 @@ public enum JournalRecord: Sendable, Equatable {
         switch tag {
         case Self.headerTag:
             guard bytes.count >= 10 else { throw .truncated }
-            guard bytes[1] == Self.format else { throw .unsupportedFormat(bytes[1]) }
-            guard let name = String(validating: bytes[10...], as: UTF8.self), !name.isEmpty else { throw .invalidText }
-            self = .header(fork: Fork(name: name), forkVersion: Version(count: Self.load(bytes, at: 2)))
+            var nameStart = 10
+            var stateID: Data?
+            switch bytes[1] {
+            case Self.formatWithoutIdentity:
+                break
+            case Self.format:
+                guard bytes.count >= 11, bytes.count >= 11 + Int(bytes[10]) else { throw .truncated }
+                stateID = Data(bytes[11..<(11 + Int(bytes[10]))])
+                nameStart = 11 + Int(bytes[10])
+            default:
+                throw .unsupportedFormat(bytes[1])
+            }
+            guard let name = String(validating: bytes[nameStart...], as: UTF8.self), !name.isEmpty else { throw .invalidText }
+            self = .header(fork: Fork(name: name), forkVersion: Version(count: Self.load(bytes, at: 2)), stateID: stateID)
         case Self.editTag:
             guard bytes.count >= 33 else { throw .truncated }
             let numbers = (0..<4).map { Self.load(bytes, at: 1 + 8 * $0) }

@@ -17,6 +17,9 @@ public struct OpenReport: Sendable, Equatable {
     /// Journals whose edits could not all be recovered (damage other than a torn last record,
     /// or a repository that lost the version a journal follows), each kept aside.
     public var unrecovered: [UnrecoveredEdits] = []
+    /// Journals written for another state directory (copied or planted into this one), set
+    /// aside unreplayed.
+    public var foreignJournals: [UnrecoveredEdits] = []
 
     /// Edits of one fork a damaged journal held that opening could not recover.
     public struct UnrecoveredEdits: Sendable, Equatable {
@@ -40,6 +43,11 @@ public struct OpenReport: Sendable, Equatable {
             parts.append(lost.edits == 0
                 ? "Could not recover the latest stored version of \(lost.fork): the stored state lost it (its journal is kept in \(lost.keptAt))"
                 : "Could not recover \(lost.edits) edit\(lost.edits == 1 ? "" : "s") of \(lost.fork) (its journal is damaged; kept in \(lost.keptAt))"
+            )
+        }
+        for foreign in foreignJournals {
+            parts.append(
+                "Did not replay the journal of \(foreign.fork) (\(foreign.edits) edit\(foreign.edits == 1 ? "" : "s")): it was written for another file's state (kept in \(foreign.keptAt))"
             )
         }
         if mergedExternalChange { parts.append("The file changed on disk: merged into main and your forks") }

@@ -123,7 +123,9 @@ extension PersistentDocument {
             return lock
         }
         do {
-            return Storage(repository: try FileRepository(directory: layout.repository), ownership: ownership)
+            let repository = try FileRepository<TextDocument>(directory: layout.repository)
+            _ = try StateIdentity.ensure(in: layout)
+            return Storage(repository: repository, ownership: ownership)
         } catch let ForkedError.corruptRepository(path, reason) {
             throw PersistenceError.corruptState(directory: layout.directory.path, reason: "\(path): \(reason)")
         }
@@ -177,6 +179,14 @@ extension PersistentDocument {
                     directory: layout.directory.path,
                     reason: "journal \(layout.journal(of: fork).lastPathComponent) belongs to fork '\(journal.fork.name)'"
                 )
+            }
+            if let written = journal.stateID, written != StateIdentity.read(layout) {
+                // Written for another state directory (copied or planted here): its edits belong
+                // to another file's forks and are never applied to these.
+                report.foreignJournals.append(.init(
+                    fork: fork.name, edits: journal.edits.count + journal.unreadableEdits, keptAt: try keepAside(journalOf: fork, layout)
+                ))
+                continue
             }
             if journal.baseVersion > state.version(of: fork) {
                 // The journal follows a version the repository no longer has (its last records

