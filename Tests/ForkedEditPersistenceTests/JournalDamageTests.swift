@@ -33,6 +33,27 @@ struct JournalDamageTests {
         return (copy, frames)
     }
 
+    /// A crash copy whose left fork typed `before`, was snapshotted, then typed `after` (when
+    /// given), with the repository's log put back as it was before the snapshot: the journals
+    /// follow a version the repository no longer holds.
+    private func crashedWithRepositoryBeforeItsSnapshot(typing before: String, thenAfterTheSnapshot after: String?) throws -> ScratchFile {
+        let scratch = try ScratchFile(text: "start\n")
+        let document = try scratch.open()
+        let session = try document.session()
+        try type(before, into: session)
+        try document.flushJournals()
+        let beforeSnapshot = try scratch.copy()
+        try document.synchronize()
+        if let after { try type(after, into: session) }
+        try document.flushJournals()
+        let crashed = try scratch.copy()
+        try document.close()
+        let log = crashed.layout.repository.appendingPathComponent("log")
+        try FileManager.default.removeItem(at: log)
+        try FileManager.default.copyItem(at: beforeSnapshot.layout.repository.appendingPathComponent("log"), to: log)
+        return crashed
+    }
+
     @Test("a byte changed in the middle of a journal: earlier edits recovered, the rest reported and kept aside", arguments: [
         "payload", "length",
     ])
@@ -60,22 +81,7 @@ struct JournalDamageTests {
 
     @Test("a journal following a version the repository lost (its last record cut off) is reported and kept, not skipped")
     func journalAheadOfTheRepository() throws {
-        let scratch = try ScratchFile(text: "start\n")
-        let document = try scratch.open()
-        let session = try document.session()
-        try type("a", into: session)
-        try document.flushJournals()
-        let before = try scratch.copy()
-        try document.synchronize()
-        try type("b", into: session)
-        try document.flushJournals()
-        let crashed = try scratch.copy()
-        try document.close()
-        // The repository as it was before the snapshot the journal now follows.
-        let log = crashed.layout.repository.appendingPathComponent("log")
-        try FileManager.default.removeItem(at: log)
-        try FileManager.default.copyItem(at: before.layout.repository.appendingPathComponent("log"), to: log)
-
+        let crashed = try crashedWithRepositoryBeforeItsSnapshot(typing: "a", thenAfterTheSnapshot: "b")
         let reopened = try crashed.open()
         let lost = try #require(reopened.report.unrecovered.first, "\(reopened.report)")
         #expect(lost.fork == "left" && lost.edits == 1)
@@ -86,21 +92,8 @@ struct JournalDamageTests {
 
     @Test("a repository that lost its last snapshot is reported even when the journals after it hold no edits")
     func lostSnapshotWithoutLaterEdits() throws {
-        let scratch = try ScratchFile(text: "start\n")
-        let document = try scratch.open()
-        let session = try document.session()
-        try type("typed", into: session)
-        try document.flushJournals()
-        let before = try scratch.copy()
-        try document.synchronize()
-        try document.flushJournals()
-        let crashed = try scratch.copy()
-        try document.close()
-        // The repository as it was before the snapshot; the journals restarted on it, empty.
-        let log = crashed.layout.repository.appendingPathComponent("log")
-        try FileManager.default.removeItem(at: log)
-        try FileManager.default.copyItem(at: before.layout.repository.appendingPathComponent("log"), to: log)
-
+        // The journals restarted on the lost snapshot hold no edits.
+        let crashed = try crashedWithRepositoryBeforeItsSnapshot(typing: "typed", thenAfterTheSnapshot: nil)
         let reopened = try crashed.open()
         let lost = try #require(reopened.report.unrecovered.first, "\(reopened.report)")
         #expect(lost.fork == "left" && lost.edits == 0)

@@ -163,8 +163,7 @@ public struct PaneState: Sendable, Equatable {
     /// or removes.
     private mutating func unmarkConflicts(editing lines: ClosedRange<Int>, removing removed: String, inserting inserted: String) {
         guard !conflictLines.isEmpty else { return }
-        let count = { (text: String) in text.utf8.reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 } }
-        let shift = count(inserted) - count(removed)
+        let shift = ByteScanning.newlineCount(in: inserted) - ByteScanning.newlineCount(in: removed)
         conflictLines = conflictLines.compactMap { mark in
             if mark.overlaps(lines.lowerBound..<(lines.upperBound + 1)) { return nil }
             return mark.lowerBound > lines.upperBound ? (mark.lowerBound + shift)..<(mark.upperBound + shift) : mark

@@ -28,7 +28,7 @@ public struct HistoryView: Sendable, Equatable {
         var line = 0
         for run in changes {
             if run.origin != .unchanged { return line }
-            line += run.text.utf8.reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+            line += ByteScanning.newlineCount(in: run.text)
         }
         return nil
     }
@@ -65,7 +65,7 @@ public struct HistoryView: Sendable, Equatable {
         var line = 0
         for run in changes {
             // Lines of the shown text: removed runs are not in it.
-            let breaks = run.origin == .removed ? 0 : run.text.utf8.reduce(0) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+            let breaks = run.origin == .removed ? 0 : ByteScanning.newlineCount(in: run.text)
             if run.origin != .unchanged, line + breaks >= top, line < top + height { return true }
             line += breaks
         }

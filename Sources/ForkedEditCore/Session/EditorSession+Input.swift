@@ -371,7 +371,7 @@ extension EditorSession {
     }
 
     private func mergedLineCount(_ text: String) -> Int {
-        let breaks = text.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) }
+        let breaks = ByteScanning.newlineCount(in: text)
         return text.utf8.last == UInt8(ascii: "\n") ? breaks : breaks + 1
     }
 

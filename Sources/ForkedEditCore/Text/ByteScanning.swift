@@ -23,6 +23,18 @@ enum ByteScanning {
     }
 }
 
+extension ByteScanning {
+    /// How many `"\n"` `text` holds.
+    static func newlineCount(in text: some StringProtocol) -> Int {
+        var count = 0
+        forEachNewline(in: String(text)) { _ in
+            count += 1
+            return true
+        }
+        return count
+    }
+}
+
 extension String {
     /// The substring between two UTF-8 offsets that lie on character boundaries.
     func utf8Slice(_ start: Int, _ end: Int) -> Substring {
