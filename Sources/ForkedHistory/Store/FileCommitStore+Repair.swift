@@ -45,25 +45,19 @@ extension FileCommitStore {
     /// nothing to a clean history.
     @discardableResult
     public static func repair<Value: HistoryValue>(directory: URL, as value: Value.Type, settingAsideIn aside: URL) throws -> HistoryCheckReport {
-        let lock = directory.appendingPathComponent("history.lock")
-        return try FileLock.withLock(on: lock) {
+        try FileLock.withLock(on: lockURL(in: directory)) {
             let found = try salvage(directory: directory, as: value)
             guard !found.report.isClean else { return found.report }
             try PrivateFiles.createDirectory(at: aside)
-            for name in ["commits.log", "heads.json"] {
-                let file = directory.appendingPathComponent(name)
-                guard FileManager.default.fileExists(atPath: file.path) else { continue }
-                try FileManager.default.copyItem(at: file, to: aside.appendingPathComponent(name))
+            for file in [logURL(in: directory), headsURL(in: directory)] where FileManager.default.fileExists(atPath: file.path) {
+                try FileManager.default.copyItem(at: file, to: aside.appendingPathComponent(file.lastPathComponent))
             }
             let kept = found.commits.filter { found.report.verified.contains($0.id) }
-            var coder = CommitLog()
-            try AtomicFile.write(AppendOnlyJournal.framed(kept.map { coder.encode($0) }), to: directory.appendingPathComponent("commits.log"))
+            try write(commits: kept, in: directory)
             let keptIDs = Set(kept.map(\.id))
             var heads = found.heads.filter { keptIDs.contains($0.value) }
             if heads["main"] == nil, let newest = kept.last { heads["main"] = newest.id }
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-            try AtomicFile.write(try encoder.encode(heads), to: directory.appendingPathComponent("heads.json"))
+            try write(heads: heads, in: directory)
             return found.report
         }
     }
@@ -72,7 +66,7 @@ extension FileCommitStore {
     private static func salvage<Value: HistoryValue>(
         directory: URL, as value: Value.Type
     ) throws -> (commits: [HistoryCommit], heads: [String: CommitID], report: HistoryCheckReport) {
-        let log = directory.appendingPathComponent("commits.log")
+        let log = logURL(in: directory)
         let contents = FileManager.default.fileExists(atPath: log.path)
             ? try AppendOnlyJournal.read(log)
             : AppendOnlyJournal.Contents(records: [], droppedBytes: 0)
@@ -90,10 +84,10 @@ extension FileCommitStore {
         }
         var headsProblem: String?
         var heads: [String: CommitID] = [:]
-        let headsFile = directory.appendingPathComponent("heads.json")
+        let headsFile = headsURL(in: directory)
         if let data = try? Data(contentsOf: headsFile) {
             do {
-                heads = try JSONDecoder().decode([String: CommitID].self, from: data)
+                heads = try decodedHeads(data)
             } catch {
                 headsProblem = "\(headsFile.lastPathComponent) cannot be read: \(error)"
             }

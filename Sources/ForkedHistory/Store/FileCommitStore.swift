@@ -11,9 +11,16 @@ public final class FileCommitStore: CommitStore {
     /// The store's directory.
     public let directory: URL
 
-    private var logURL: URL { directory.appendingPathComponent("commits.log") }
-    private var headsURL: URL { directory.appendingPathComponent("heads.json") }
-    private var lockURL: URL { directory.appendingPathComponent("history.lock") }
+    private var logURL: URL { Self.logURL(in: directory) }
+    private var headsURL: URL { Self.headsURL(in: directory) }
+    private var lockURL: URL { Self.lockURL(in: directory) }
+
+    /// The commit log of the store in `directory`.
+    static func logURL(in directory: URL) -> URL { directory.appendingPathComponent("commits.log") }
+    /// The heads file of the store in `directory`.
+    static func headsURL(in directory: URL) -> URL { directory.appendingPathComponent("heads.json") }
+    /// The lock writers of the store in `directory` take.
+    static func lockURL(in directory: URL) -> URL { directory.appendingPathComponent("history.lock") }
 
     private struct Cache {
         var order: [CommitID] = []
@@ -86,9 +93,7 @@ public final class FileCommitStore: CommitStore {
         try FileLock.withLock(on: lockURL) {
             try refresh()
             let current = cache.withLock { cache in cache.order.compactMap { cache.commits[$0] } }
-            let commits = try transform(current, try readHeads())
-            var coder = CommitLog()
-            try AtomicFile.write(AppendOnlyJournal.framed(commits.map { coder.encode($0) }), to: logURL)
+            try Self.write(commits: try transform(current, try readHeads()), in: directory)
             try refresh()
         }
     }
@@ -133,15 +138,31 @@ public final class FileCommitStore: CommitStore {
     private func readHeads() throws -> [String: CommitID] {
         guard let data = try? Data(contentsOf: headsURL) else { return [:] }
         do {
-            return try JSONDecoder().decode([String: CommitID].self, from: data)
+            return try Self.decodedHeads(data)
         } catch {
             throw HistoryError.corruptCommit("\(headsURL.path) is not a heads file: \(error)")
         }
     }
 
     private func writeHeads(_ heads: [String: CommitID]) throws {
+        try Self.write(heads: heads, in: directory)
+    }
+
+    /// The heads a heads file holds.
+    static func decodedHeads(_ data: Data) throws -> [String: CommitID] {
+        try JSONDecoder().decode([String: CommitID].self, from: data)
+    }
+
+    /// Replaces the heads file of the store in `directory`, atomically.
+    static func write(heads: [String: CommitID], in directory: URL) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-        try AtomicFile.write(try encoder.encode(heads), to: headsURL)
+        try AtomicFile.write(try encoder.encode(heads), to: headsURL(in: directory))
+    }
+
+    /// Replaces the commit log of the store in `directory` with `commits`, atomically.
+    static func write(commits: [HistoryCommit], in directory: URL) throws {
+        var coder = CommitLog()
+        try AtomicFile.write(AppendOnlyJournal.framed(commits.map { coder.encode($0) }), to: logURL(in: directory))
     }
 }
