@@ -27,7 +27,7 @@ extension MergeableArray where Element: Identifiable {
     /// (two replicas replaced the same record, or an edit inserted a new version of it), the most
     /// recently inserted occurrence is kept, at its own place, and the others are removed.
     public func entriesUniquelyIdentified() -> Self {
-        keepingNewest { AnyHashable($0.id) }
+        keepingNewest(by: \.id)
     }
 
     /// The records of the join, each resolved by `resolve(dominant, subordinate, ancestor)` where
@@ -36,9 +36,12 @@ extension MergeableArray where Element: Identifiable {
         _ other: Self, _ commonAncestor: Self, resolve: (Element, Element, Element) throws -> Element
     ) throws -> Self {
         var result = joined(with: other).entriesUniquelyIdentified()
-        let mine = Self.firstByID(values)
-        let theirs = Self.firstByID(other.values)
-        let ancestors = Self.firstByID(commonAncestor.values)
+        // Each replica's version of a record is its newest entry, the one its own list shows
+        // (``entriesUniquelyIdentified()``): a replica that appended a new version of "a" changed
+        // "a", though its older entry is still first in its values.
+        let mine = entriesUniquelyIdentified().recordsByID()
+        let theirs = other.entriesUniquelyIdentified().recordsByID()
+        let ancestors = commonAncestor.entriesUniquelyIdentified().recordsByID()
         let resolved = try result.values.map { element in
             guard let dominant = mine[element.id], let subordinate = theirs[element.id], let ancestor = ancestors[element.id] else {
                 return element
@@ -51,8 +54,9 @@ extension MergeableArray where Element: Identifiable {
         return result
     }
 
-    private static func firstByID(_ elements: [Element]) -> [Element.ID: Element] {
-        Dictionary(elements.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    /// The present elements by identifier; called on a list with one entry per identifier.
+    private func recordsByID() -> [Element.ID: Element] {
+        Dictionary(values.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 }
 

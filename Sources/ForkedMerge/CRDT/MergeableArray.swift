@@ -281,8 +281,8 @@ extension MergeableArray: ExpressibleByArrayLiteral {
 extension MergeableArray {
     /// The array with one present element per `key`: the most recently inserted one (the
     /// newest time stamp), at its own place; the others become tombstones.
-    func keepingNewest(by key: (Element) -> AnyHashable) -> MergeableArray<Element> {
-        var newest: [AnyHashable: LamportTimestamp] = [:]
+    func keepingNewest<Key: Hashable>(by key: (Element) -> Key) -> MergeableArray<Element> {
+        var newest: [Key: LamportTimestamp] = [:]
         for node in nodes where !node.isRemoved {
             let id = key(node.value)
             if let known = newest[id], known > node.id { continue }

@@ -63,6 +63,28 @@ struct MergeableArrayIdentifiableTests {
         #expect(appended.entriesUniquelyIdentified().values.map(\.id) == ["b", "c", "a", "d"])
     }
 
+    @Test("a replica that appended a new version of a record changed it: the merge takes that version")
+    func appendedVersionIsTheReplicasRecord() throws {
+        let ancestor = MergeableArray([Label(id: "x", text: "draft"), Label(id: "y", text: "kept")])
+        var edited = ancestor
+        edited.append(Label(id: "x", text: "final"))
+        edited.append(Label(id: "z", text: "added"))
+        for merged in [
+            try ancestor.merged(withSubordinate: edited, commonAncestor: ancestor),
+            try edited.merged(withSubordinate: ancestor, commonAncestor: ancestor),
+        ] {
+            #expect(merged.values == [Label(id: "y", text: "kept"), Label(id: "x", text: "final"), Label(id: "z", text: "added")])
+        }
+        // Mergeable records too: the appended version is the replica's, merged with the other's change.
+        let tallies = MergeableArray([Tally(id: "t", count: 1)])
+        var appended = tallies
+        appended.append(Tally(id: "t", count: 3))
+        var changed = tallies
+        changed[0] = Tally(id: "t", count: 2)
+        let merged = try changed.merged(withSubordinate: appended, commonAncestor: tallies)
+        #expect(merged.values == [Tally(id: "t", count: 4)])
+    }
+
     @Test("random replacements on two replicas: every identifier once, and merging again changes nothing", arguments: 0..<4)
     func randomReplacementsStayUnique(seed: Int) throws {
         var generator = SeededGenerator(state: 0x1D_0000 + UInt64(seed))
