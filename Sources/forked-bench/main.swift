@@ -64,6 +64,11 @@ do {
             synthetic,
             title: "Three-way text merge, edit every ~\(TextGenerator.editSpacing) chars per side, median of \(options.runs) runs"
         ))
+        print("")
+        print(ResultTable.render(
+            try WorstCaseMergeBenchmark(runs: options.runs).run(),
+            title: "Worst-case edit patterns against git merge-file, median of \(options.runs) runs"
+        ))
     }
     let replay = options.replayTraces ? try TraceReplayBenchmark(options: options).run() : []
     if !replay.isEmpty {

@@ -1,5 +1,6 @@
 /// The text merge's last check of its own rule: every word of the merged text outside a
-/// reported conflict is a word one of the three texts has at that place.
+/// reported conflict is a word one of the three texts has at that place, and no line is
+/// there twice because the two sides moved it to different places (``movedLineViolations(_:offsets:inConflict:output:ancestorSpan:crossesConflict:)``).
 ///
 /// The merge grows both sides' changes of one word to that word before merging
 /// (``SharedWordHunks``), so two changes of one word meet as a conflict. Whatever the steps
@@ -61,6 +62,10 @@ struct WordAudit {
                     if !isWhole(word, output) { found.append(ancestorSpan(of: word.range, output)) }
                 }
             }
+            found += movedLineViolations(
+                pieces, offsets: offsets, inConflict: inConflict, output: buffer,
+                ancestorSpan: { ancestorSpan(of: $0, output) }, crossesConflict: { output.crossesConflict($0, inConflict) }
+            )
             return found
         }
     }
