@@ -13,96 +13,115 @@ import Foundation
 /// make one deletion and each add such a line elsewhere make a correct merge with one more of
 /// it than any text had.
 ///
-/// Only lines that a side's piece of the output touches are candidates, so a merge that
-/// changed little reads little: the whole output is read once, through a filter of the
-/// candidates' lengths and end bytes (``LineFilter``), and
-/// the three texts only when a candidate occurs twice.
+/// Only lines that a side's piece of the output touches are candidates. The output's lines are
+/// fingerprinted and sorted once (no dictionary entry per line: a dense merge touches every
+/// line), and the three texts are read only when a candidate occurs twice.
 extension WordAudit {
     /// The ancestor ranges around the copies of lines the merged text holds more often than
     /// the rule allows, one range per such line (from its first copy to its last).
     func movedLineViolations(
         _ pieces: [MergePiece], offsets: [Int], inConflict: [Bool], output: UnsafeBufferPointer<UInt8>,
-        ancestorSpan: (Range<Int>) -> ElementSpan, crossesConflict: (Range<Int>) -> Bool
+        ancestorSpan: (Range<Int>) -> ElementSpan
     ) -> [ElementSpan] {
-        // Output lines a side's piece touches, keyed by their content without the line break.
-        var candidates: [LineContent: [Range<Int>]] = [:]
-        var lastLineStart = -1
-        for (index, piece) in pieces.enumerated() where !inConflict[index] && !piece.range.isEmpty {
-            guard piece.source == .dominant || piece.source == .subordinate else { continue }
-            var position = Self.lineStart(output, offsets[index])
-            while position < offsets[index + 1] {
-                let line = Self.line(output, startingAt: position)
-                if line.lowerBound > lastLineStart, Self.holdsWordCharacter(output, line.content) {
-                    lastLineStart = line.lowerBound
-                    candidates[LineContent(output, line.content), default: []].append(line.whole)
-                }
-                position = line.whole.upperBound
+        // The output's lines outside conflicts, each with a fingerprint of its content and
+        // whether a side's piece touches it (a candidate). Sorted by fingerprint, copies of one
+        // line sit together; no dictionary entry per line (a dense merge touches every line).
+        var lines: [OutputLine] = []
+        var candidateCount = 0
+        var pieceIndex = 0
+        var position = 0
+        while position < output.count {
+            let line = Self.line(output, startingAt: position)
+            position = line.whole.upperBound
+            while pieceIndex < pieces.count, offsets[pieceIndex + 1] <= line.whole.lowerBound { pieceIndex += 1 }
+            var touched = false
+            var conflicted = false
+            var index = pieceIndex
+            while index < pieces.count, offsets[index] < line.whole.upperBound {
+                if inConflict[index] { conflicted = true }
+                let source = pieces[index].source
+                if (source == .dominant || source == .subordinate), offsets[index] < offsets[index + 1] { touched = true }
+                index += 1
             }
+            guard !conflicted, Self.holdsWordCharacter(output, line.content) else { continue }
+            if touched { candidateCount += 1 }
+            lines.append(OutputLine(fingerprint: LineContent(output, line.content).fingerprint, whole: line.whole, content: line.content, touched: touched))
         }
-        guard !candidates.isEmpty else { return [] }
-        let filter = LineFilter(candidates.keys)
-        // Every copy of a candidate outside conflicts, touched by a side or not.
-        var copies: [LineContent: [Range<Int>]] = [:]
-        Self.forEachLine(of: output, passing: filter) { content, whole in
-            let key = LineContent(output, content)
-            guard candidates[key] != nil, !crossesConflict(whole) else { return }
-            copies[key, default: []].append(whole)
+        guard candidateCount > 0 else { return [] }
+        lines.sort { $0.fingerprint < $1.fingerprint }
+        // Groups of two or more copies of one content, at least one of them put there by a side.
+        var repeated: [[OutputLine]] = []
+        var start = 0
+        while start < lines.count {
+            var end = start + 1
+            while end < lines.count, lines[end].fingerprint == lines[start].fingerprint { end += 1 }
+            if end - start > 1, lines[start..<end].contains(where: \.touched) {
+                // Equal fingerprints, compared byte by byte: a collision splits into groups.
+                var rest = Array(lines[start..<end])
+                while let first = rest.first {
+                    let same = rest.filter { LineContent(output, $0.content) == LineContent(output, first.content) }
+                    rest.removeAll { LineContent(output, $0.content) == LineContent(output, first.content) }
+                    if same.count > 1, same.contains(where: \.touched) {
+                        repeated.append(same)
+                    }
+                }
+            }
+            start = end
         }
-        let repeated = copies.filter { $0.value.count > 1 }
         guard !repeated.isEmpty else { return [] }
-        let counts = [MergeSource.ancestor, .dominant, .subordinate].map { source in
-            Self.counts(of: Set(repeated.keys), in: policy.buffer(source))
-        }
-        var found: [ElementSpan] = []
-        for (line, places) in repeated {
+        let wanted = Set(repeated.map { LineContent(output, $0[0].content) })
+        let counts = [MergeSource.ancestor, .dominant, .subordinate].map { Self.counts(of: wanted, in: policy.buffer($0)) }
+        // The copies a side put there (a copy in an ancestor piece stands where both left it),
+        // of the lines that break the rule, mapped to the ancestor in output order: the
+        // mapping walks the pieces from where it last stopped.
+        var placed: [(group: Int, whole: Range<Int>)] = []
+        for (group, copies) in repeated.enumerated() {
+            let line = LineContent(output, copies[0].content)
             guard counts[0][line] == 1, counts[1][line, default: 0] <= 1, counts[2][line, default: 0] <= 1 else { continue }
-            // The copies a side put there: a copy in an ancestor piece stands where both left it.
-            let placed = places.filter { place in candidates[line]?.contains(place) == true }
-            let spans = placed.map(ancestorSpan)
-            guard let lower = spans.map(\.lowerBound).min(), let upper = spans.map(\.upperBound).max() else { continue }
-            found.append(ElementSpan(lowerBound: lower, upperBound: upper))
+            placed += copies.filter(\.touched).map { (group, $0.whole) }
         }
-        return found
+        placed.sort { $0.whole.lowerBound < $1.whole.lowerBound }
+        var spans: [Int: ElementSpan] = [:]
+        for copy in placed {
+            let span = ancestorSpan(copy.whole)
+            let known = spans[copy.group] ?? span
+            spans[copy.group] = ElementSpan(lowerBound: min(known.lowerBound, span.lowerBound), upperBound: max(known.upperBound, span.upperBound))
+        }
+        return spans.keys.sorted().compactMap { spans[$0] }
+    }
+
+    /// A line of the merged text, as the audit sorts them.
+    private struct OutputLine {
+        let fingerprint: UInt64
+        let whole: Range<Int>
+        let content: Range<Int>
+        /// Whether a piece of the dominant or the subordinate side lies in it.
+        let touched: Bool
     }
 
     /// How often each of `lines` occurs in `text`.
     private static func counts(of lines: Set<LineContent>, in text: UnsafeBufferPointer<UInt8>) -> [LineContent: Int] {
+        let fingerprints = Set(lines.map(\.fingerprint))
         var counts: [LineContent: Int] = [:]
-        forEachLine(of: text, passing: LineFilter(lines)) { content, _ in
-            let key = LineContent(text, content)
-            if lines.contains(key) { counts[key, default: 0] += 1 }
+        var position = 0
+        while position < text.count {
+            let line = line(text, startingAt: position)
+            position = line.whole.upperBound
+            let content = LineContent(text, line.content)
+            guard fingerprints.contains(content.fingerprint), lines.contains(content) else { continue }
+            counts[content, default: 0] += 1
         }
         return counts
     }
 
-    /// Calls `body` with the content and whole range of each line of `text` that `filter` may
-    /// hold; the others are skipped after a look at their length and ends.
-    private static func forEachLine(
-        of text: UnsafeBufferPointer<UInt8>, passing filter: LineFilter, _ body: (Range<Int>, Range<Int>) -> Void
-    ) {
-        var position = 0
-        while position < text.count {
-            let line = line(text, startingAt: position)
-            if filter.mayHold(LineContent(text, line.content)) { body(line.content, line.whole) }
-            position = line.whole.upperBound
-        }
-    }
-
     /// The line starting at `start`: its whole range (with its line break) and its content
     /// (without `\n` or `\r\n`).
-    private static func line(_ text: UnsafeBufferPointer<UInt8>, startingAt start: Int) -> (whole: Range<Int>, content: Range<Int>, lowerBound: Int) {
-        guard let base = text.baseAddress, start < text.count else { return (start..<start, start..<start, start) }
-        let found = memchr(base + start, 0x0A, text.count - start)
-        guard let found else { return (start..<text.count, start..<text.count, start) }
+    private static func line(_ text: UnsafeBufferPointer<UInt8>, startingAt start: Int) -> (whole: Range<Int>, content: Range<Int>) {
+        guard let base = text.baseAddress, start < text.count else { return (start..<start, start..<start) }
+        guard let found = memchr(base + start, 0x0A, text.count - start) else { return (start..<text.count, start..<text.count) }
         let newline = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
         let contentEnd = newline > start && text[newline - 1] == 0x0D ? newline - 1 : newline
-        return (start..<(newline + 1), start..<contentEnd, start)
-    }
-
-    private static func lineStart(_ text: UnsafeBufferPointer<UInt8>, _ position: Int) -> Int {
-        var start = min(position, text.count)
-        while start > 0, text[start - 1] != 0x0A { start -= 1 }
-        return start
+        return (start..<(newline + 1), start..<contentEnd)
     }
 
     /// Whether the bytes hold a letter or digit: lines of spacing and punctuation alone repeat
@@ -133,39 +152,31 @@ struct LineContent: Hashable {
     }
 
     func hash(into hasher: inout Hasher) {
-        hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
+        hasher.combine(fingerprint)
+    }
+
+    /// A 64-bit digest of the bytes, read eight at a time (not a cryptographic hash: equal
+    /// fingerprints are compared byte by byte).
+    var fingerprint: UInt64 {
+        guard let base = bytes.baseAddress else { return 0 }
+        let raw = UnsafeRawPointer(base)
+        var state = UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15
+        var offset = 0
+        func mix(_ word: UInt64) {
+            state = (state ^ word) &* 0xBF58_476D_1CE4_E5B9
+            state ^= state >> 31
+        }
+        while offset + 8 <= bytes.count {
+            mix(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            offset += 8
+        }
+        var tail: UInt64 = 0
+        while offset < bytes.count {
+            tail = tail << 8 | UInt64(bytes[offset])
+            offset += 1
+        }
+        mix(tail)
+        return (state ^ (state >> 29)) &* 0x94D0_49BB_1331_11EB
     }
 }
 
-/// A bit per fingerprint of a few lines (length and end bytes, no full hash): a line whose bit
-/// is clear is none of them, so scanning a long text hashes only the few lines that may be.
-struct LineFilter {
-    private var bits = [UInt64](repeating: 0, count: 1 << 14)
-
-    init<Lines: Sequence<LineContent>>(_ lines: Lines) {
-        for line in lines {
-            let bit = Self.bit(line)
-            bits[bit >> 6] |= 1 << UInt64(bit & 63)
-        }
-    }
-
-    func mayHold(_ line: LineContent) -> Bool {
-        let bit = Self.bit(line)
-        return bits[bit >> 6] & (1 << UInt64(bit & 63)) != 0
-    }
-
-    /// One of 2^20 bits, from the line's length and its first and last eight bytes.
-    private static func bit(_ line: LineContent) -> Int {
-        let bytes = line.bytes
-        var first: UInt64 = 0
-        var last: UInt64 = 0
-        for index in 0..<min(8, bytes.count) {
-            first = first << 8 | UInt64(bytes[index])
-            last = last << 8 | UInt64(bytes[bytes.count - 1 - index])
-        }
-        var mixed = (UInt64(bytes.count) &* 0x9E37_79B9_7F4A_7C15) ^ first
-        mixed = (mixed ^ (mixed >> 29)) &* 0xBF58_476D_1CE4_E5B9 ^ last
-        mixed = (mixed ^ (mixed >> 32)) &* 0x94D0_49BB_1331_11EB
-        return Int(truncatingIfNeeded: mixed >> 44)
-    }
-}

@@ -1,6 +1,6 @@
 /// The text merge's last check of its own rule: every word of the merged text outside a
 /// reported conflict is a word one of the three texts has at that place, and no line is
-/// there twice because the two sides moved it to different places (``movedLineViolations(_:offsets:inConflict:output:ancestorSpan:crossesConflict:)``).
+/// there twice because the two sides moved it to different places (``movedLineViolations(_:offsets:inConflict:output:ancestorSpan:)``).
 ///
 /// The merge grows both sides' changes of one word to that word before merging
 /// (``SharedWordHunks``), so two changes of one word meet as a conflict. Whatever the steps
@@ -64,7 +64,7 @@ struct WordAudit {
             }
             found += movedLineViolations(
                 pieces, offsets: offsets, inConflict: inConflict, output: buffer,
-                ancestorSpan: { ancestorSpan(of: $0, output) }, crossesConflict: { output.crossesConflict($0, inConflict) }
+                ancestorSpan: { ancestorSpan(of: $0, output) }
             )
             return found
         }
