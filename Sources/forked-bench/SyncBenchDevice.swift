@@ -18,14 +18,14 @@ final class SyncBenchDevice: Sendable {
 
     /// Makes a device in `directory` (created) for `document` on the server `settings` name,
     /// its repository on disk there or, with `inMemory`, in memory (the exchange's own state
-    /// file stays on disk either way).
-    init(directory: URL, document: String, settings: PostgresSettings, uploadDelay: Duration, inMemory: Bool = false) throws {
+    /// file stays on disk either way), its exchange paced as `pacing` says.
+    init(directory: URL, document: String, settings: PostgresSettings, pacing: SyncPacing, inMemory: Bool = false) throws {
         let repository = inMemory
             ? AnyRepository(InMemoryRepository<TextDocument>())
             : AnyRepository(try FileRepository<TextDocument>(directory: directory.appendingPathComponent("repository")))
         resource = try ForkedResource(repository: repository)
         var options = PostgresExchange<Repository>.Options()
-        options.uploadDelay = uploadDelay
+        pacing.apply(to: &options)
         options.pollInterval = .seconds(5)
         options.initialReconnectDelay = .milliseconds(50)
         options.maximumReconnectDelay = .seconds(1)

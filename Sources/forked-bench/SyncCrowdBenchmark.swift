@@ -18,7 +18,7 @@ struct SyncCrowdBenchmark {
 
     static let title = """
     Sync through PostgreSQL on loopback: N processes on one document, each inserting a line \(editsPerSecond) times a second \
-    (\(editsPerDevice) each), uploads at most every \(Int(Timing.milliseconds(SyncLatencyBenchmark.uploadDelay))) ms; propagation is \
+    (\(editsPerDevice) each), with this build's pacing unless the row says "pacing before" (see the table above); propagation is \
     from one device's edit to another device's main, over every pair; "vs first" is the ratio to the first crowd size \
     of the same storage; devices edit main in place (`modify`, one repository write per edit); "in memory": the devices' \
     repositories in memory, their sync state files still on disk; "in a fork": each edit made in a fork and merged into main, \
@@ -31,6 +31,8 @@ struct SyncCrowdBenchmark {
     var inMemory = false
     /// Whether the devices edit in a fork merged into main, as the editor does, rather than in place.
     var editsInFork = false
+    /// The exchange pacing every device runs with.
+    var pacing = SyncPacing.current
 
     func run() async throws -> [BenchmarkRow] {
         var rows: [BenchmarkRow] = []
@@ -41,6 +43,7 @@ struct SyncCrowdBenchmark {
             let p99 = Timing.percentile(outcome.propagation, 0.99)
             if reference == nil { reference = (p50, p99) }
             let label = "\(count) devices" + (inMemory ? ", in memory" : "") + (editsInFork ? ", in a fork" : "")
+                + (pacing == .current ? "" : ", " + pacing.label)
             rows.append(BenchmarkRow(name: "propagation to every other device, p50", size: label, milliseconds: p50, reference: reference?.p50))
             rows.append(BenchmarkRow(
                 name: "propagation to every other device, p99", size: label, milliseconds: p99, reference: reference?.p99,
@@ -89,6 +92,7 @@ struct SyncCrowdBenchmark {
             member.expectedLines = count * Self.editsPerDevice
             member.inMemory = inMemory
             member.editsInFork = editsInFork
+            member.pacing = pacing
             let process = Process()
             process.executableURL = URL(fileURLWithPath: executable)
             process.arguments = member.arguments
@@ -124,7 +128,7 @@ struct SyncCrowdBenchmark {
     private func publishSeed(document: String, in shared: URL) async throws {
         let seed = try SyncBenchDevice(
             directory: shared.appendingPathComponent("seed"), document: document,
-            settings: try PostgresSettings(url: url), uploadDelay: .milliseconds(1)
+            settings: try PostgresSettings(url: url), pacing: .current
         )
         try seed.edit { $0 = "crowd\n" }
         seed.exchange.start()
@@ -170,13 +174,15 @@ struct SyncCrowdBenchmark {
 enum SyncBenchmarks {
     static func print(url: String, devices: [Int]) async throws {
         let latency = try await SyncLatencyBenchmark(settings: PostgresSettings(url: url)).run()
-        Swift.print(ResultTable.render(latency, title: SyncLatencyBenchmark.title, referenceHeader: "vs 10 KB"))
+        Swift.print(ResultTable.render(latency, title: SyncLatencyBenchmark.title, referenceHeader: "vs before"))
         Swift.print("")
         // On disk, then in memory: N devices on one machine share one disk that N machines would
         // not, and the second figure leaves that cost out. Last, on disk the editor's way.
         let onDisk = try await SyncCrowdBenchmark(url: url, counts: devices).run()
         let inMemory = try await SyncCrowdBenchmark(url: url, counts: devices, inMemory: true).run()
         let inFork = try await SyncCrowdBenchmark(url: url, counts: devices, editsInFork: true).run()
-        Swift.print(ResultTable.render(onDisk + inMemory + inFork, title: SyncCrowdBenchmark.title, referenceHeader: "vs first"))
+        // The pacing before, on disk, for the side-by-side comparison.
+        let before = try await SyncCrowdBenchmark(url: url, counts: devices, pacing: .previous).run()
+        Swift.print(ResultTable.render(onDisk + inMemory + inFork + before, title: SyncCrowdBenchmark.title, referenceHeader: "vs first"))
     }
 }

@@ -35,6 +35,8 @@ struct SyncCrowdMember {
     var inMemory = false
     /// Whether the device edits in a fork merged into main, as the editor does, rather than in place.
     var editsInFork = false
+    /// The exchange pacing the device runs with.
+    var pacing = SyncPacing.current
 
     /// The file that tells every member to start, holding the start time; written once all are ready.
     static func goFile(in shared: URL) -> URL { shared.appendingPathComponent("go") }
@@ -44,7 +46,7 @@ struct SyncCrowdMember {
     static func reportFile(in shared: URL, name: String) -> URL { shared.appendingPathComponent("\(name).json") }
 
     /// Reads `--url U --document D --directory DIR --name N --edits E --interval-ms I --expect-lines L
-    /// --in-memory yes|no --in-fork yes|no`.
+    /// --in-memory yes|no --in-fork yes|no --pacing current|previous`.
     init(arguments: ArraySlice<String>) throws {
         var remaining = arguments
         while let flag = remaining.popFirst() {
@@ -59,6 +61,9 @@ struct SyncCrowdMember {
             case "--expect-lines": expectedLines = Int(value) ?? expectedLines
             case "--in-memory": inMemory = value == "yes"
             case "--in-fork": editsInFork = value == "yes"
+            case "--pacing":
+                guard let chosen = SyncPacing(rawValue: value) else { throw SyncBenchError("sync-member: unknown pacing \(value)") }
+                pacing = chosen
             default: throw SyncBenchError("sync-member: unknown flag \(flag)")
             }
         }
@@ -70,14 +75,14 @@ struct SyncCrowdMember {
         return [
             "sync-member", "--url", url, "--document", document, "--directory", directory.path, "--name", name,
             "--edits", "\(edits)", "--interval-ms", "\(milliseconds)", "--expect-lines", "\(expectedLines)",
-            "--in-memory", inMemory ? "yes" : "no", "--in-fork", editsInFork ? "yes" : "no",
+            "--in-memory", inMemory ? "yes" : "no", "--in-fork", editsInFork ? "yes" : "no", "--pacing", pacing.rawValue,
         ]
     }
 
     func run() async throws {
         let device = try SyncBenchDevice(
             directory: directory.appendingPathComponent(name), document: document,
-            settings: try PostgresSettings(url: url), uploadDelay: SyncLatencyBenchmark.uploadDelay, inMemory: inMemory
+            settings: try PostgresSettings(url: url), pacing: pacing, inMemory: inMemory
         )
         let report = ReportBox()
         let watcher = watchArrivals(on: device, into: report)

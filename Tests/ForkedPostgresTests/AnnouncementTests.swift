@@ -108,6 +108,7 @@ struct AnnouncedCommitTests {
             // machine (with 400 ms, a fresh clone's test run once took 400 ms an upload, and no
             // two announcements arrived together).
             options.receiveSpacing = .milliseconds(1_500)
+            options.minimumReceiveSpacing = options.receiveSpacing
             let reader = try Device(settings: server.settings(), options: options)
             defer { Task { await writer.remove(); await reader.remove() } }
             writer.exchange.start()
@@ -129,6 +130,36 @@ struct AnnouncedCommitTests {
             #expect(merges < 12)
             // The status counts the commits just after main changed.
             #expect(await eventually { reader.exchange.status.commitsFromAnnouncements == 12 })
+        }
+    }
+
+    /// Nagle's rule bounds a device's transactions: however fast it edits, uploads start at
+    /// least ``PostgresExchange/Options/uploadDelay`` apart, and the last edit still goes up.
+    @Test func aDeviceEditingInATightLoopUploadsAtMostOncePerUploadDelay() async throws {
+        try await withPostgresServer { server in
+            var options = PostgresExchange<FileRepository<Note>>.Options.fast
+            options.uploadDelay = .milliseconds(100)
+            options.pollInterval = .seconds(600)
+            let writer = try Device(settings: server.settings(), initialText: "start\n", options: options)
+            let reader = try Device(settings: server.settings(), options: options)
+            defer { Task { await writer.remove(); await reader.remove() } }
+            writer.exchange.start()
+            reader.exchange.start()
+            #expect(await eventually { reader.text == "start\n" && !writer.exchange.status.hasPendingChanges })
+            let uploadsBefore = writer.exchange.status.uploads
+            let clock = ContinuousClock()
+            let start = clock.now
+            for index in 0..<60 {
+                try writer.edit { $0 += "key \(index)\n" }
+                try await Task.sleep(for: .milliseconds(5))
+            }
+            #expect(await eventually { !writer.exchange.status.hasPendingChanges })
+            let elapsed = clock.now - start
+            let uploads = writer.exchange.status.uploads - uploadsBefore
+            #expect(uploads >= 1)
+            #expect(uploads <= Int(elapsed / options.uploadDelay) + 1, "\(uploads) uploads in \(elapsed)")
+            #expect(await eventually { reader.text == writer.text })
+            #expect(reader.text?.hasSuffix("key 59\n") == true)
         }
     }
 

@@ -171,12 +171,9 @@ extension PostgresExchange {
         switch event {
         case .announced:
             guard receiveTurnHasCome() else { return }
-            let now = ContinuousClock.now
+            let started = ContinuousClock.now
             let announcements = shared.withLock { state in
-                defer {
-                    state.announcements = []
-                    state.lastReceive = now
-                }
+                defer { state.announcements = [] }
                 return state.announcements
             }
             let known = localState.generation
@@ -188,6 +185,7 @@ extension PostgresExchange {
             if try commits.count < newer.count || !receive(commits) {
                 try await fetch(on: connection)
             }
+            paceReceiving(afterHandlingThatTook: ContinuousClock.now - started)
             try await uploadPendingChanges(on: connection)
         case .poll:
             try await fetch(on: connection)
@@ -195,6 +193,7 @@ extension PostgresExchange {
             try await sendPresence(on: connection)
             try await uploadHistoryIfKept(on: connection)
         case .localChange:
+            shared.withLock { $0.uploadQueued = false }
             try await uploadPendingChanges(on: connection)
             try await uploadHistoryIfKept(on: connection)
         case .presence:
@@ -213,31 +212,44 @@ extension PostgresExchange {
         if wasEmpty { wake.yield(.announced) }
     }
 
-    /// Whether announcements may be handled now: at once after a quiet spell, else at the end of
-    /// ``Options/receiveSpacing`` after the last time, when a scheduled wake-up comes.
+    /// Whether announcements may be handled now: at once when the last handling started at
+    /// least the receive spacing ago (``paceReceiving(afterHandlingThatTook:)``), else at its
+    /// end, when a scheduled wake-up comes; those that arrive meanwhile are merged as one.
     ///
     /// Each handling merges into main (and, for a repository on disk, writes it): with fifty
     /// devices on a document, handling every announcement as it came took the cores the
-    /// uploads needed. Commits that arrive during the wait are merged as one.
+    /// uploads needed.
     private func receiveTurnHasCome() -> Bool {
-        let now = ContinuousClock.now
-        let delay: Duration? = shared.withLock { state in
-            guard let last = state.lastReceive, now - last < options.receiveSpacing else { return nil }
-            guard !state.receiveScheduled else { return .zero }
-            state.receiveScheduled = true
-            return options.receiveSpacing - (now - last)
-        }
-        guard let delay else { return true }
-        if delay > .zero {
+        mayStart(.receive) { self.shared.withLock { _ = $0.wake?.yield(.announced) } }
+    }
+
+    /// Whether `work` may start now, as its ``PacingGate`` says. When it may not and no
+    /// wake-up is waiting, one is scheduled for the end of the gate's spacing: it calls
+    /// `whenDue`, which asks again and is let through.
+    func mayStart(_ work: PacedWork, whenDue: @escaping @Sendable () -> Void) -> Bool {
+        switch shared.withLock({ $0[gate: work].ask(at: .now) }) {
+        case .now:
+            return true
+        case .alreadyWaiting:
+            return false
+        case .after(let delay):
             Task(executorPreference: executor) {
                 try? await Task.sleep(for: delay)
-                self.shared.withLock { state in
-                    state.receiveScheduled = false
-                    state.wake?.yield(.announced)
-                }
+                self.shared.withLock { $0[gate: work].waitEnded() }
+                whenDue()
             }
+            return false
         }
-        return false
+    }
+
+    /// Sets the receive spacing from what the last handling cost: a device spends at most a
+    /// fifth of its time applying other devices' changes (four times the handling's duration
+    /// between two starts), at least ``Options/minimumReceiveSpacing`` and at most
+    /// ``Options/receiveSpacing``. Two people typing pay a few milliseconds; a crowd whose
+    /// merges take long gathers up to the maximum.
+    private func paceReceiving(afterHandlingThatTook duration: Duration) {
+        let spacing = min(options.receiveSpacing, max(options.minimumReceiveSpacing, duration * 4))
+        shared.withLock { $0.receiveGate.spacing = spacing }
     }
 
     /// Follows main's changes made through ``resource``.
@@ -251,33 +263,21 @@ extension PostgresExchange {
     /// another `ForkedResource` on the same repository, such as another process's. The
     /// exchange compares main with the server fork and uploads what differs.
     ///
-    /// A change after a quiet spell goes up at once; changes within ``Options/uploadDelay`` of
-    /// the last upload wait for the end of that spell and go up together, so a burst of typing
-    /// makes a few uploads, not one per key, and no change waits longer than the delay.
+    /// A change goes up at once when the last upload started at least ``Options/uploadDelay``
+    /// ago; changes within that time go up together at its end, and changes made while an
+    /// upload is in flight go up together in the next one (one wake-up waits at a time). A
+    /// person typing pays no wait, a burst of typing makes a few uploads, not one per key, and
+    /// no device uploads more often than once per ``Options/uploadDelay``.
     public func noteLocalChanges() {
         updateStatus { $0.hasPendingChanges = true }
-        let now = ContinuousClock.now
-        let delay: Duration? = shared.withLock { state in
-            guard !state.uploadScheduled else { return nil }
-            state.uploadScheduled = true
-            guard let last = state.lastUploadWake, now - last < options.uploadDelay else { return .zero }
-            return options.uploadDelay - (now - last)
-        }
-        guard let delay else { return }
-        guard delay > .zero else {
-            wakeForUpload()
-            return
-        }
-        Task(executorPreference: executor) {
-            try? await Task.sleep(for: delay)
-            self.wakeForUpload()
-        }
+        if mayStart(.upload, whenDue: { self.noteLocalChanges() }) { wakeForUpload() }
     }
 
+    /// Queues one upload wake-up for the session, unless one is queued and not yet handled.
     private func wakeForUpload() {
         shared.withLock { state in
-            state.uploadScheduled = false
-            state.lastUploadWake = .now
+            guard !state.uploadQueued else { return }
+            state.uploadQueued = true
             state.wake?.yield(.localChange)
         }
     }

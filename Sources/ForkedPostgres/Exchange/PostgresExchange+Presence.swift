@@ -14,17 +14,25 @@ public struct PeerPresence: Sendable, Equatable {
 extension PostgresExchange {
     /// Tells the other devices on the document where this device is (an editor's cursor, a
     /// selection, a user name: whatever `value` encodes, up to 4,000 bytes). It travels as a
-    /// `NOTIFY`, never stored; it is sent at once when connected, and again with every poll so
-    /// that devices joining later learn it. An empty value withdraws it.
+    /// `NOTIFY`, never stored; it is sent at once when connected (at most once per
+    /// ``Options/uploadDelay``: changes within it go as one, the latest), and again with every
+    /// poll so that devices joining later learn it. An empty value withdraws it.
     public func sharePresence(_ value: String) {
         // Cut by whole characters: a cut inside one would not be text, and sent nothing at all.
         var value = value
         while value.utf8.count > PresenceNote.maximumValueBytes { value.removeLast() }
-        shared.withLock { state in
-            guard state.ownPresence != value else { return }
-            state.ownPresence = value
-            state.wake?.yield(.presence)
+        let changed = shared.withLock { state in
+            defer { state.ownPresence = value }
+            return state.ownPresence != value
         }
+        if changed { sendPresenceWhenPaced() }
+    }
+
+    /// Wakes the session to send this device's presence, at once or at the end of the
+    /// presence spacing.
+    private func sendPresenceWhenPaced() {
+        guard mayStart(.presence, whenDue: { self.sendPresenceWhenPaced() }) else { return }
+        shared.withLock { _ = $0.wake?.yield(.presence) }
     }
 
     /// The other devices heard from within ``Options/presenceLifetime``, most recent first.

@@ -11,7 +11,7 @@ import Synchronization
 ///
 /// The exchange keeps the last value known to be on the server in the fork ``serverFork``: it is
 /// the common ancestor of every merge with the server. Changes to main are uploaded at once, or
-/// gathered for up to ``Options/uploadDelay`` while typing goes on; another device's version is
+/// gathered while an upload is in flight or for up to ``Options/uploadDelay``; another device's version is
 /// written into the server fork and merged into main with the resource's normal three-way
 /// merge, so nothing is lost when both changed.
 ///
@@ -45,14 +45,20 @@ public final class PostgresExchange<RepositoryType: Repository>: Sendable where 
 
     /// Timing and limits of an exchange.
     public struct Options: Sendable {
-        /// The shortest time between two uploads: a change after a quiet spell goes up at once,
-        /// changes within this time of the last upload go up together at its end.
-        public var uploadDelay: Duration = .milliseconds(150)
-        /// The shortest time between two handlings of other devices' announcements: one after a
-        /// quiet spell is handled at once, those within this time of the last handling wait
-        /// for its end and are merged together, so a busy document costs a few merges a
-        /// second, not one per commit.
+        /// The shortest time between the starts of two uploads: a change goes up at once when
+        /// the last upload started at least this long ago, and changes within it, or made while
+        /// an upload is in flight, go up together next. It bounds a device's upload
+        /// transactions: at most 40 a second by default (a person typing ten keys a second
+        /// makes about ten).
+        public var uploadDelay: Duration = .milliseconds(25)
+        /// The longest time between two handlings of other devices' announcements while they
+        /// keep coming. The spacing adapts: four times what the last handling took (so a
+        /// device spends at most a fifth of its time merging others' changes), from
+        /// ``minimumReceiveSpacing`` up to this. An announcement after a quiet spell is handled
+        /// at once; those that arrive within the spacing are merged together.
         public var receiveSpacing: Duration = .milliseconds(100)
+        /// The shortest time between two handlings of announcements (see ``receiveSpacing``).
+        public var minimumReceiveSpacing: Duration = .milliseconds(5)
         /// How often the server is asked for news even without a notification: a backstop for
         /// notifications lost while a connection silently died.
         public var pollInterval: Duration = .seconds(30)
@@ -115,10 +121,8 @@ public final class PostgresExchange<RepositoryType: Repository>: Sendable where 
         var lastStateSave: ContinuousClock.Instant?
         /// Whether a write of the state file is waiting for ``PostgresExchange/stateSaveSpacing`` to pass.
         var stateFlushScheduled = false
-        /// When announcements were last handled.
-        var lastReceive: ContinuousClock.Instant?
-        /// Whether a wake-up to handle announcements is waiting for ``Options/receiveSpacing`` to pass.
-        var receiveScheduled = false
+        /// When announcements may be handled (``PostgresExchange/receiveTurnHasCome()``).
+        var receiveGate: PacingGate
         /// When an upload last found another device's generation first.
         var lastUploadConflict: ContinuousClock.Instant?
         /// The version this device staged last, for the generation that merges it.
@@ -127,9 +131,30 @@ public final class PostgresExchange<RepositoryType: Repository>: Sendable where 
         var wake: AsyncStream<Wakeup>.Continuation?
         /// The session that set ``wake``.
         var wakeSession: UUID?
-        var uploadScheduled = false
-        /// When the last upload was asked for: changes within ``Options/uploadDelay`` of it wait.
-        var lastUploadWake: ContinuousClock.Instant?
+        /// When an upload may start (``PostgresExchange/noteLocalChanges()``).
+        var uploadGate: PacingGate
+        /// Whether an upload wake-up is queued and not yet handled.
+        var uploadQueued = false
+        /// When this device's presence may be sent (``PostgresExchange/sharePresence(_:)``).
+        var presenceGate: PacingGate
+
+        /// The gate that paces `work`.
+        subscript(gate work: PacedWork) -> PacingGate {
+            get {
+                switch work {
+                case .upload: uploadGate
+                case .receive: receiveGate
+                case .presence: presenceGate
+                }
+            }
+            set {
+                switch work {
+                case .upload: uploadGate = newValue
+                case .receive: receiveGate = newValue
+                case .presence: presenceGate = newValue
+                }
+            }
+        }
         var tasks: [Task<Void, Never>] = []
         /// What this device shares with ``sharePresence(_:)``.
         var ownPresence: String?
@@ -191,7 +216,10 @@ public final class PostgresExchange<RepositoryType: Repository>: Sendable where 
         self.pendingSlot = try PendingCommitSlot(url: stateURL.deletingPathExtension().appendingPathExtension("pending"))
         // The slot is written before each publish, the state file lazily: the slot knows better.
         if let recorded = pendingSlot.recorded { local.pendingCommit = Data(recorded.bytes) }
-        self.shared = Mutex(SharedState(local: local))
+        self.shared = Mutex(SharedState(
+            local: local, receiveGate: PacingGate(spacing: options.minimumReceiveSpacing),
+            uploadGate: PacingGate(spacing: options.uploadDelay), presenceGate: PacingGate(spacing: options.uploadDelay)
+        ))
         let created = try !resource.has(Self.serverFork)
         if created { try resource.create(Self.serverFork) }
         // Nothing known of the server yet, or nothing ever fetched from this server for this

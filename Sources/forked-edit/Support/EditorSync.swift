@@ -62,8 +62,8 @@ final class EditorSync {
         } catch PersistenceError.forkInUse {
             throw CommandFailure("\(persistent.layout.file.path) is already synced by another forked-edit on this machine; quit it first")
         }
+        // The exchange's own pacing (uploads and receiving at once unless busy).
         var options = PostgresExchange<FileRepository<TextDocument>>.Options()
-        options.uploadDelay = .milliseconds(150)
         options.pollInterval = .seconds(30)
         // Diagnostics would draw over the screen: the status line says what matters.
         let logger = Logger(label: "forked-edit.sync", factory: { _ in SwiftLogNoOpLogHandler() })
