@@ -24,8 +24,7 @@ final class SyncBenchDevice: Sendable {
             ? AnyRepository(InMemoryRepository<TextDocument>())
             : AnyRepository(try FileRepository<TextDocument>(directory: directory.appendingPathComponent("repository")))
         resource = try ForkedResource(repository: repository)
-        var options = PostgresExchange<Repository>.Options()
-        pacing.apply(to: &options)
+        var options = pacing.options
         options.pollInterval = .seconds(5)
         options.initialReconnectDelay = .milliseconds(50)
         options.maximumReconnectDelay = .seconds(1)

@@ -4,9 +4,10 @@ import Foundation
 
 /// Edit → visible on another device, through a PostgreSQL server: two devices (in this process,
 /// each with its own repository and state) on one document. The first types one short insertion
-/// at a random place at a time; each is timed until the second device's main holds it, with
-/// the exchange's default pacing, as the editor runs it. Also the payload bytes uploaded per
-/// keystroke, and the uploads a device makes while typing ten keys a second.
+/// at a random place at a time; each is timed until the second device's main holds it, once
+/// with the exchange's default pacing, as the editor runs it, and once with the pacing before.
+/// Also the payload bytes uploaded per keystroke, and the uploads a device makes while typing
+/// ten keys a second.
 struct SyncLatencyBenchmark {
     /// The document sizes measured: a small text, where a keystroke costs what the round trip
     /// through the server costs, and a large one.
@@ -109,15 +110,24 @@ struct SyncLatencyBenchmark {
         let start = clock.now
         var generator = SystemRandomNumberGenerator()
         for index in 0..<Self.rateKeystrokes {
-            let offset = Int.random(in: 0..<lineCount, using: &generator) * line.utf8.count + 6
-            try typing.editInFork { text in
-                text.insert(contentsOf: "x", at: text.utf8.index(text.utf8.startIndex, offsetBy: min(offset, text.utf8.count)))
-            }
+            try Self.insert("x", intoARandomLineOf: typing, lineCount: lineCount, line: line, using: &generator)
             try await clock.sleep(until: start + .milliseconds(100 * (index + 1)))
         }
         let typed = Timing.milliseconds(clock.now - start) / 1_000
         _ = try await SyncBenchDevice.wait(upTo: .seconds(10), until: { !typing.exchange.status.hasPendingChanges })
         return Double(typing.exchange.status.uploads - before) / typed
+    }
+
+    /// Types `inserted` a few bytes into a random line of the document (lines of `line`'s
+    /// length), in the device's own fork merged into main, as the editor does.
+    private static func insert(
+        _ inserted: String, intoARandomLineOf typing: SyncBenchDevice, lineCount: Int, line: String,
+        using generator: inout SystemRandomNumberGenerator
+    ) throws {
+        let offset = Int.random(in: 0..<lineCount, using: &generator) * line.utf8.count + 6
+        try typing.editInFork { text in
+            text.insert(contentsOf: inserted, at: text.utf8.index(text.utf8.startIndex, offsetBy: min(offset, text.utf8.count)))
+        }
     }
 
     private func timeEdits(
@@ -137,11 +147,8 @@ struct SyncLatencyBenchmark {
         var latencies: [Double] = []
         for index in 0..<Self.edits {
             let marker = "§\(index)§"
-            let offset = Int.random(in: 0..<lineCount, using: &generator) * line.utf8.count + 6
             let typed = clock.now
-            try typing.editInFork { text in
-                text.insert(contentsOf: marker, at: text.utf8.index(text.utf8.startIndex, offsetBy: min(offset, text.utf8.count)))
-            }
+            try Self.insert(marker, intoARandomLineOf: typing, lineCount: lineCount, line: line, using: &generator)
             guard try await SyncBenchDevice.wait(upTo: .seconds(30), until: { TextSearch.contains(try watching.text, marker) }) else {
                 throw SyncBenchError("edit \(index) never reached the other device")
             }

@@ -2,7 +2,7 @@ import ForkedPostgres
 
 /// The exchange pacing a sync benchmark runs with: this build's, and the one it replaced, so
 /// that both are measured side by side in one run on one server.
-enum SyncPacing: String, CaseIterable, Sendable {
+enum SyncPacing: String, Sendable {
     /// The exchange's defaults: an upload or a handling of announcements starts at once unless
     /// one started within its spacing (25 ms for uploads; 5–100 ms for receiving, adapted to
     /// what a handling costs).
@@ -11,19 +11,15 @@ enum SyncPacing: String, CaseIterable, Sendable {
     /// announcements handled at most every 100 ms, whatever a handling cost.
     case previous
 
-    /// Sets the timing options this pacing stands for.
-    func apply(to options: inout PostgresExchange<SyncBenchDevice.Repository>.Options) {
-        switch self {
-        case .current:
-            let defaults = PostgresExchange<SyncBenchDevice.Repository>.Options()
-            options.uploadDelay = defaults.uploadDelay
-            options.receiveSpacing = defaults.receiveSpacing
-            options.minimumReceiveSpacing = defaults.minimumReceiveSpacing
-        case .previous:
+    /// The exchange options this pacing stands for, the rest at their defaults.
+    var options: PostgresExchange<SyncBenchDevice.Repository>.Options {
+        var options = PostgresExchange<SyncBenchDevice.Repository>.Options()
+        if self == .previous {
             options.uploadDelay = .milliseconds(150)
             options.receiveSpacing = .milliseconds(100)
             options.minimumReceiveSpacing = .milliseconds(100)
         }
+        return options
     }
 
     /// How a table names it.

@@ -52,13 +52,3 @@ struct PacingGate: Sendable, Equatable {
         due = true
     }
 }
-
-/// The pieces of an exchange's work that a ``PacingGate`` paces.
-enum PacedWork: Sendable {
-    /// Uploading main's changes.
-    case upload
-    /// Handling other devices' announcements.
-    case receive
-    /// Sending this device's presence.
-    case presence
-}

@@ -220,14 +220,14 @@ extension PostgresExchange {
     /// devices on a document, handling every announcement as it came took the cores the
     /// uploads needed.
     private func receiveTurnHasCome() -> Bool {
-        mayStart(.receive) { self.shared.withLock { _ = $0.wake?.yield(.announced) } }
+        mayStart(\.receiveGate) { self.shared.withLock { _ = $0.wake?.yield(.announced) } }
     }
 
-    /// Whether `work` may start now, as its ``PacingGate`` says. When it may not and no
-    /// wake-up is waiting, one is scheduled for the end of the gate's spacing: it calls
-    /// `whenDue`, which asks again and is let through.
-    func mayStart(_ work: PacedWork, whenDue: @escaping @Sendable () -> Void) -> Bool {
-        switch shared.withLock({ $0[gate: work].ask(at: .now) }) {
+    /// Whether the work `gate` paces may start now. When it may not and no wake-up is waiting,
+    /// one is scheduled for the end of the gate's spacing: it calls `whenDue`, which asks
+    /// again and is let through.
+    func mayStart(_ gate: any WritableKeyPath<SharedState, PacingGate> & Sendable, whenDue: @escaping @Sendable () -> Void) -> Bool {
+        switch shared.withLock({ $0[keyPath: gate].ask(at: .now) }) {
         case .now:
             return true
         case .alreadyWaiting:
@@ -235,7 +235,7 @@ extension PostgresExchange {
         case .after(let delay):
             Task(executorPreference: executor) {
                 try? await Task.sleep(for: delay)
-                self.shared.withLock { $0[gate: work].waitEnded() }
+                self.shared.withLock { $0[keyPath: gate].waitEnded() }
                 whenDue()
             }
             return false
@@ -270,7 +270,7 @@ extension PostgresExchange {
     /// no device uploads more often than once per ``Options/uploadDelay``.
     public func noteLocalChanges() {
         updateStatus { $0.hasPendingChanges = true }
-        if mayStart(.upload, whenDue: { self.noteLocalChanges() }) { wakeForUpload() }
+        if mayStart(\.uploadGate, whenDue: { self.noteLocalChanges() }) { wakeForUpload() }
     }
 
     /// Queues one upload wake-up for the session, unless one is queued and not yet handled.

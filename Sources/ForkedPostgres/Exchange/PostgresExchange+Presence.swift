@@ -22,8 +22,9 @@ extension PostgresExchange {
         var value = value
         while value.utf8.count > PresenceNote.maximumValueBytes { value.removeLast() }
         let changed = shared.withLock { state in
-            defer { state.ownPresence = value }
-            return state.ownPresence != value
+            guard state.ownPresence != value else { return false }
+            state.ownPresence = value
+            return true
         }
         if changed { sendPresenceWhenPaced() }
     }
@@ -31,7 +32,7 @@ extension PostgresExchange {
     /// Wakes the session to send this device's presence, at once or at the end of the
     /// presence spacing.
     private func sendPresenceWhenPaced() {
-        guard mayStart(.presence, whenDue: { self.sendPresenceWhenPaced() }) else { return }
+        guard mayStart(\.presenceGate, whenDue: { self.sendPresenceWhenPaced() }) else { return }
         shared.withLock { _ = $0.wake?.yield(.presence) }
     }
 

@@ -137,24 +137,6 @@ public final class PostgresExchange<RepositoryType: Repository>: Sendable where 
         var uploadQueued = false
         /// When this device's presence may be sent (``PostgresExchange/sharePresence(_:)``).
         var presenceGate: PacingGate
-
-        /// The gate that paces `work`.
-        subscript(gate work: PacedWork) -> PacingGate {
-            get {
-                switch work {
-                case .upload: uploadGate
-                case .receive: receiveGate
-                case .presence: presenceGate
-                }
-            }
-            set {
-                switch work {
-                case .upload: uploadGate = newValue
-                case .receive: receiveGate = newValue
-                case .presence: presenceGate = newValue
-                }
-            }
-        }
         var tasks: [Task<Void, Never>] = []
         /// What this device shares with ``sharePresence(_:)``.
         var ownPresence: String?
