@@ -13,9 +13,10 @@ import Foundation
 /// make one deletion and each add such a line elsewhere make a correct merge with one more of
 /// it than any text had.
 ///
-/// Only lines that a side's piece of the output touches are candidates. The output's lines are
-/// fingerprinted and sorted once (no dictionary entry per line: a dense merge touches every
-/// line), and the three texts are read only when a candidate occurs twice.
+/// Only lines that a side's piece of the output touches are candidates, and only lines equal to
+/// a candidate are fingerprinted and sorted with them, so a small edit of a large text costs
+/// one read of the output (no hashing, no sorting of its untouched lines); the three texts are
+/// read only when a candidate occurs twice.
 extension WordAudit {
     /// The ancestor ranges around the copies of lines the merged text holds more often than
     /// the rule allows, one range per such line (from its first copy to its last).
@@ -23,31 +24,29 @@ extension WordAudit {
         _ pieces: [MergePiece], offsets: [Int], inConflict: [Bool], output: UnsafeBufferPointer<UInt8>,
         ancestorSpan: (Range<Int>) -> ElementSpan
     ) -> [ElementSpan] {
-        // The output's lines outside conflicts, each with a fingerprint of its content and
-        // whether a side's piece touches it (a candidate). Sorted by fingerprint, copies of one
-        // line sit together; no dictionary entry per line (a dense merge touches every line).
+        // The candidates first: lines outside conflicts that a side's piece touches, each with
+        // a fingerprint of its content. An edit touches few lines, so this and what follows
+        // cost in proportion to the edit; only then is the rest of the output read, for copies
+        // of a candidate (lines of a candidate's length, fingerprinted, looked up in the
+        // candidates' sorted fingerprints: no dictionary entry per line, as a dense merge
+        // touches every line).
         var lines: [OutputLine] = []
-        var candidateCount = 0
-        var pieceIndex = 0
-        var position = 0
-        while position < output.count {
-            let line = Self.line(output, startingAt: position)
-            position = line.whole.upperBound
-            while pieceIndex < pieces.count, offsets[pieceIndex + 1] <= line.whole.lowerBound { pieceIndex += 1 }
-            var touched = false
-            var conflicted = false
-            var index = pieceIndex
-            while index < pieces.count, offsets[index] < line.whole.upperBound {
-                if inConflict[index] { conflicted = true }
-                let source = pieces[index].source
-                if (source == .dominant || source == .subordinate), offsets[index] < offsets[index + 1] { touched = true }
-                index += 1
-            }
-            guard !conflicted, Self.holdsWordCharacter(output, line.content) else { continue }
-            if touched { candidateCount += 1 }
-            lines.append(OutputLine(fingerprint: LineContent(output, line.content).fingerprint, whole: line.whole, content: line.content, touched: touched))
+        forEachLine(of: output, pieces: pieces, offsets: offsets, inConflict: inConflict) { line, touched in
+            guard touched, Self.holdsWordCharacter(output, line.content) else { return }
+            lines.append(OutputLine(fingerprint: LineContent(output, line.content).fingerprint, whole: line.whole, content: line.content, touched: true))
         }
-        guard candidateCount > 0 else { return [] }
+        guard !lines.isEmpty else { return [] }
+        let candidateFingerprints = lines.map(\.fingerprint).sorted()
+        // Whether a line of each length could equal a candidate. (A line equal to a candidate
+        // holds a word character as the candidate does, so that is not checked again.)
+        var candidateLength = [Bool](repeating: false, count: (lines.map(\.content.count).max() ?? 0) + 1)
+        for line in lines { candidateLength[line.content.count] = true }
+        forEachLine(of: output, pieces: pieces, offsets: offsets, inConflict: inConflict) { line, touched in
+            guard !touched, line.content.count < candidateLength.count, candidateLength[line.content.count] else { return }
+            let fingerprint = LineContent(output, line.content).fingerprint
+            guard candidateFingerprints.containsSorted(fingerprint) else { return }
+            lines.append(OutputLine(fingerprint: fingerprint, whole: line.whole, content: line.content, touched: false))
+        }
         lines.sort { $0.fingerprint < $1.fingerprint }
         // Groups of two or more copies of one content, at least one of them put there by a side.
         var repeated: [[OutputLine]] = []
@@ -88,6 +87,32 @@ extension WordAudit {
             spans[copy.group] = ElementSpan(lowerBound: min(known.lowerBound, span.lowerBound), upperBound: max(known.upperBound, span.upperBound))
         }
         return spans.keys.sorted().compactMap { spans[$0] }
+    }
+
+    /// Calls `body` with each line of the output outside conflicts, and whether a piece of the
+    /// dominant or the subordinate side lies in it.
+    private func forEachLine(
+        of output: UnsafeBufferPointer<UInt8>, pieces: [MergePiece], offsets: [Int], inConflict: [Bool],
+        _ body: ((whole: Range<Int>, content: Range<Int>), Bool) -> Void
+    ) {
+        var pieceIndex = 0
+        var position = 0
+        while position < output.count {
+            let line = Self.line(output, startingAt: position)
+            position = line.whole.upperBound
+            while pieceIndex < pieces.count, offsets[pieceIndex + 1] <= line.whole.lowerBound { pieceIndex += 1 }
+            var touched = false
+            var conflicted = false
+            var index = pieceIndex
+            while index < pieces.count, offsets[index] < line.whole.upperBound {
+                if inConflict[index] { conflicted = true }
+                let source = pieces[index].source
+                if (source == .dominant || source == .subordinate), offsets[index] < offsets[index + 1] { touched = true }
+                index += 1
+            }
+            guard !conflicted else { continue }
+            body(line, touched)
+        }
     }
 
     /// A line of the merged text, as the audit sorts them.
@@ -180,3 +205,16 @@ struct LineContent: Hashable {
     }
 }
 
+
+extension Array where Element == UInt64 {
+    /// Whether this array, sorted ascending, holds `value` (a binary search).
+    fileprivate func containsSorted(_ value: UInt64) -> Bool {
+        var low = 0
+        var high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if self[middle] < value { low = middle + 1 } else { high = middle }
+        }
+        return low < count && self[low] == value
+    }
+}
