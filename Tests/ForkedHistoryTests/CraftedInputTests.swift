@@ -1,3 +1,4 @@
+import Forked
 import Foundation
 import Testing
 @testable import ForkedHistory

@@ -46,7 +46,7 @@ struct FileRepositoryMigrationTests {
         let repository = try FileRepository<String>(directory: directory)
         #expect(try repository.withState { $0 } == state)
         let manifest = try JSONDecoder().decode(RepositoryManifest.self, from: Data(contentsOf: directory.appendingPathComponent("manifest.json")))
-        #expect(manifest.format == 2)
+        #expect(manifest.format == RepositoryManifest.currentFormat)
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("commits").path))
 
         let resource = try ForkedResource(repository: repository)

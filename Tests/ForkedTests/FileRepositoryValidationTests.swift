@@ -147,10 +147,10 @@ struct MissingManifestTests {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         _ = try FileRepository<String>(directory: directory)
-        try Data(#"{"format": 3}"#.utf8).write(to: directory.appendingPathComponent("manifest.json"))
+        try Data(#"{"format": 4}"#.utf8).write(to: directory.appendingPathComponent("manifest.json"))
         #expect {
             _ = try FileRepository<String>(directory: directory)
-        } throws: { isCorruption($0, mentioning: "unsupported format 3") }
+        } throws: { isCorruption($0, mentioning: "unsupported format 4") }
     }
 }
 

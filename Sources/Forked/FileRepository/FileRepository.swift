@@ -81,8 +81,8 @@ public final class FileRepository<Resource: Codable & Sendable & Equatable>: Rep
 
     // MARK: Opening
 
-    /// Makes the directory a format 2 repository: creates a new one, finishes a creation cut
-    /// short, or migrates format 1. Runs under the lock.
+    /// Makes the directory a format 3 repository: creates a new one, finishes a creation cut
+    /// short, renames format 2 (its log reads as it is) or migrates format 1. Runs under the lock.
     private func prepare(_ log: inout RepositoryLog<Resource>) throws {
         removeInterruptedWrites()
         let legacy = LegacyRepository<Resource>(directory: directory)
@@ -110,6 +110,10 @@ public final class FileRepository<Resource: Codable & Sendable & Equatable>: Rep
         switch format {
         case RepositoryManifest.currentFormat:
             return
+        case RepositoryManifest.wholeCommitFormat:
+            // Its log reads as it is; the manifest names format 3 before a record that stores
+            // a change is appended, so an older build refuses it rather than misread it.
+            try writeManifest()
         case RepositoryManifest.legacyFormat:
             // Always from the format 1 files while the manifest says format 1: nothing is
             // appended to a log before the manifest names format 2, so a log left by a
@@ -126,7 +130,7 @@ public final class FileRepository<Resource: Codable & Sendable & Equatable>: Rep
         default:
             throw ForkedError.corruptRepository(
                 path: manifestURL.path,
-                reason: "unsupported format \(format) (this build reads formats \(RepositoryManifest.legacyFormat) and \(RepositoryManifest.currentFormat))")
+                reason: "unsupported format \(format) (this build reads formats \(RepositoryManifest.legacyFormat) to \(RepositoryManifest.currentFormat))")
         }
     }
 

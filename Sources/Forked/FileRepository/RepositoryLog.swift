@@ -107,6 +107,16 @@ struct RepositoryLog<Resource: Codable & Sendable & Equatable> {
         }
         var available = commits
         for commit in record.commits { available[commit.version.count] = commit }
+        for stored in record.deltas ?? [] {
+            guard let base = available[stored.base] else {
+                throw corruption("commit \(stored.version.count), in the record at byte \(offset), is a change to commit \(stored.base), which is not in the log")
+            }
+            do {
+                available[stored.version.count] = try stored.commit(on: base)
+            } catch let error as StoredDeltaError {
+                throw corruption("commit \(stored.version.count), in the record at byte \(offset), cannot be read: \(error.reason)")
+            }
+        }
         state = try record.index.state { version in
             guard let commit = available[version] else {
                 throw corruption("commit \(version), referenced by the record at byte \(offset), is not in the log")
@@ -123,7 +133,7 @@ struct RepositoryLog<Resource: Codable & Sendable & Equatable> {
     mutating func append(_ newState: ForkedState<Resource>, simulating crash: FileRepositorySimulatedCrash? = nil) throws {
         let referenced = newState.referencedCommits
         let added = referenced.filter { commits[$0.key] == nil }.sorted { $0.key < $1.key }.map(\.value)
-        let payload = try JSONEncoder().encode(RepositoryLogRecord(index: RepositoryIndex(newState), commits: added))
+        let payload = try JSONEncoder().encode(Self.record(of: newState, adding: added, after: state))
         // Attached by the read every transaction starts with.
         guard let journal else { throw ForkedError.fileSystem(path: url.path, reason: "the log was not read before writing") }
         do {
@@ -158,7 +168,7 @@ struct RepositoryLog<Resource: Codable & Sendable & Equatable> {
     /// the new one.
     mutating func replace(with newState: ForkedState<Resource>) throws {
         let referenced = newState.referencedCommits
-        let snapshot = RepositoryLogRecord(index: RepositoryIndex(newState), commits: referenced.sorted { $0.key < $1.key }.map(\.value))
+        let snapshot = Self.record(of: newState, adding: referenced.sorted { $0.key < $1.key }.map(\.value), after: ForkedState())
         let bytes = AppendOnlyJournal.framed([try JSONEncoder().encode(snapshot)])
         try AtomicFile.write(bytes, to: url)
         try attach()
@@ -167,6 +177,40 @@ struct RepositoryLog<Resource: Codable & Sendable & Equatable> {
         end = bytes.count
         snapshotLength = bytes.count
         tornBytes = 0
+    }
+
+    /// The record that takes the log from `oldState` to `newState`, adding `commits`: each one
+    /// whose value stores deltas as a change to the version it replaces (the same fork's last
+    /// version, or main's), or else to the commit added before it; the rest whole.
+    private static func record(
+        of newState: ForkedState<Resource>, adding commits: [Commit<Resource>], after oldState: ForkedState<Resource>
+    ) -> RepositoryLogRecord<Resource> {
+        var whole: [Commit<Resource>] = []
+        var deltas: [StoredDeltaCommit] = []
+        var previous: Commit<Resource>?
+        for commit in commits {
+            let replaced = replacedCommit(commit.version, in: newState, before: oldState)
+            let candidates = [replaced, previous].compactMap(\.self)
+            if let stored = candidates.lazy.compactMap({ StoredDeltaCommit.make(commit, against: $0) }).first {
+                deltas.append(stored)
+            } else {
+                whole.append(commit)
+            }
+            previous = commit
+        }
+        return RepositoryLogRecord(index: RepositoryIndex(newState), commits: whole, deltas: deltas.isEmpty ? nil : deltas)
+    }
+
+    /// The commit of `oldState` that `version` takes the place of in `newState`: the last
+    /// version of the fork that now refers to it, or else main's; `nil` when `oldState` has
+    /// no value there.
+    private static func replacedCommit(
+        _ version: Version, in newState: ForkedState<Resource>, before oldState: ForkedState<Resource>
+    ) -> Commit<Resource>? {
+        let fork = newState.forks.first { $0.value.head?.version == version || $0.value.ancestor?.version == version }?.key
+        let old = fork.flatMap { oldState.forks[$0] }
+        let replaced = old?.head ?? old?.ancestor ?? oldState.main
+        return replaced.content == nil ? nil : replaced
     }
 
     /// Opens the file the log's path names now, and keeps it open: while it is open its inode

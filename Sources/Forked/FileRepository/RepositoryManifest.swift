@@ -1,9 +1,11 @@
 /// The `manifest.json` of a ``FileRepository``.
 ///
-/// In format 2 (written by this build) it only names the format: the state is in the log, and
-/// the manifest is there so that a build reading format 1 refuses the directory with "unsupported
-/// format 2" instead of taking it for an empty repository. In format 1 it was the index of the
-/// state and a checksum of every commit file (see ``LegacyRepository``).
+/// In formats 2 and 3 it only names the format: the state is in the log, and the manifest is
+/// there so that an older build refuses the directory ("unsupported format 3") instead of
+/// misreading it. Format 3 (written by this build) is format 2 whose log records may store a
+/// commit as a change to another (``StoredDeltaCommit``); a format 2 log is read as it is and
+/// its manifest renamed to format 3 before anything is appended. In format 1 it was the index
+/// of the state and a checksum of every commit file (see ``LegacyRepository``).
 struct RepositoryManifest: Codable, Equatable {
     /// A commit file's checksum (format 1).
     struct CommitEntry: Codable, Equatable {
@@ -11,7 +13,9 @@ struct RepositoryManifest: Codable, Equatable {
     }
 
     /// The format this build writes.
-    static let currentFormat = 2
+    static let currentFormat = 3
+    /// The log format before commits could be stored as changes: read as it is.
+    static let wholeCommitFormat = 2
     /// The format of repositories written before the log, which this build migrates on opening.
     static let legacyFormat = 1
 

@@ -142,9 +142,12 @@ public final class AppendOnlyJournal: Sendable {
     }
 
     /// ``removeTornTail()`` for a caller that knows where the last complete record ends
-    /// (`length`), so the file is not read again.
-    func removeTornTail(after length: Int) throws {
-        try state.withLock { _ in try cut(to: Int64(length)) }
+    /// (`length`), so the file is not read again: cuts whatever follows, if anything does.
+    package func removeTornTail(after length: Int) throws {
+        try state.withLock { _ in
+            guard try file.length() > Int64(length) else { return }
+            try cut(to: Int64(length))
+        }
     }
 
     /// Cuts the file to its first `length` bytes and flushes the cut. Called under the lock.

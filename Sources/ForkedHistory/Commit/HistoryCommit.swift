@@ -1,3 +1,4 @@
+import Forked
 import Foundation
 
 /// One version of a resource in its history: its parents (none for the first version, two for a

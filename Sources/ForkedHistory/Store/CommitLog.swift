@@ -1,3 +1,4 @@
+import Forked
 import Foundation
 
 /// How ``FileCommitStore`` writes commits into its log: compactly, each record naming earlier

@@ -59,8 +59,11 @@ public final class FileCommitStore: CommitStore {
         try FileLock.withLock(on: lockURL) {
             // Opened afresh under the lock: collection may have replaced the file since.
             let log = try AppendOnlyJournal(url: logURL)
-            try log.removeTornTail()
+            // What the last read reached is where the complete records end (a read throws on
+            // damage with records behind it), so only a torn tail can follow: cut it without
+            // reading the whole log again, which would make every version cost the history's size.
             try refresh()
+            try log.removeTornTail(after: cache.withLock { $0.offsetRead })
             let (known, logRead) = cache.withLock { ($0.commits, $0.log) }
             var coder = logRead
             var added = Set<CommitID>()

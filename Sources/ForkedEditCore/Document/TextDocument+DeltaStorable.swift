@@ -1,0 +1,116 @@
+import Forked
+import Foundation
+
+/// A document's new version is stored in the repository as what changed since the version it
+/// replaces: the text's common start and end are kept, only the bytes between them written.
+/// Typing into a 10 MB file then writes a few bytes per snapshot instead of the whole text.
+///
+/// Encoding: a format byte (1); unsigned LEB128 numbers for the UTF-8 bytes kept from the start
+/// of the base's text and from its end; the length of the bytes between them, then those bytes;
+/// the number of cursors, then for each its fork name's length and UTF-8 bytes and its offset.
+extension TextDocument: DeltaStorable {
+    private static let deltaFormat: UInt8 = 1
+
+    public func storedDelta(from base: TextDocument) -> Data? {
+        var text = text
+        var baseText = base.text
+        let delta: Data? = text.withUTF8 { new in
+            baseText.withUTF8 { old in
+                let kept = CommonBytes(old, new)
+                let middle = UnsafeBufferPointer(rebasing: new[kept.prefix..<(new.count - kept.suffix)])
+                // A change of most of the text is stored whole: a delta would save little.
+                guard middle.count <= new.count / 2 + 64 else { return nil }
+                var data = Data([Self.deltaFormat])
+                LEB128.append(kept.prefix, to: &data)
+                LEB128.append(kept.suffix, to: &data)
+                LEB128.append(middle.count, to: &data)
+                data.append(middle)
+                return data
+            }
+        }
+        guard var data = delta else { return nil }
+        LEB128.append(cursors.count, to: &data)
+        for (name, offset) in cursors.sorted(by: { $0.key < $1.key }) {
+            let bytes = Array(name.utf8)
+            LEB128.append(bytes.count, to: &data)
+            data.append(contentsOf: bytes)
+            // Offsets are never negative; one that is would not round-trip, and the repository
+            // then stores the document whole.
+            LEB128.append(offset, to: &data)
+        }
+        return data
+    }
+
+    public func applyingStoredDelta(_ delta: Data) throws -> TextDocument {
+        var bytes = delta[...]
+        guard bytes.popFirst() == Self.deltaFormat else { throw StoredDeltaFailure("an unknown delta format") }
+        guard let prefix = LEB128.read(&bytes), let suffix = LEB128.read(&bytes), let count = LEB128.read(&bytes),
+              count <= bytes.count
+        else { throw StoredDeltaFailure("a truncated delta") }
+        let middle = bytes.prefix(count)
+        bytes = bytes.dropFirst(count)
+        var baseText = text
+        let newText: String? = try baseText.withUTF8 { old in
+            guard prefix <= old.count, suffix <= old.count - prefix else {
+                throw StoredDeltaFailure("a delta keeping \(prefix) + \(suffix) bytes of a \(old.count)-byte text")
+            }
+            var result = [UInt8]()
+            result.reserveCapacity(prefix + middle.count + suffix)
+            result.append(contentsOf: old[..<prefix])
+            result.append(contentsOf: middle)
+            result.append(contentsOf: old[(old.count - suffix)...])
+            return String(validating: result, as: UTF8.self)
+        }
+        guard let newText else { throw StoredDeltaFailure("a delta that cuts a character") }
+        guard let cursorCount = LEB128.read(&bytes), cursorCount <= bytes.count else { throw StoredDeltaFailure("truncated cursors") }
+        var cursors: [String: Int] = [:]
+        for _ in 0..<cursorCount {
+            guard let length = LEB128.read(&bytes), length <= bytes.count,
+                  let name = String(validating: bytes.prefix(length), as: UTF8.self)
+            else { throw StoredDeltaFailure("a truncated cursor name") }
+            bytes = bytes.dropFirst(length)
+            guard let offset = LEB128.read(&bytes) else { throw StoredDeltaFailure("a truncated cursor") }
+            cursors[name] = offset
+        }
+        guard bytes.isEmpty else { throw StoredDeltaFailure("bytes after the cursors") }
+        return TextDocument(text: newText, cursors: cursors)
+    }
+}
+
+/// Why a stored delta does not fit the document it is applied to.
+struct StoredDeltaFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// How many bytes two texts share at their start, and then at their end.
+private struct CommonBytes {
+    let prefix: Int
+    let suffix: Int
+
+    init(_ old: UnsafeBufferPointer<UInt8>, _ new: UnsafeBufferPointer<UInt8>) {
+        guard let oldBase = old.baseAddress, let newBase = new.baseAddress else {
+            (prefix, suffix) = (0, 0)
+            return
+        }
+        let limit = min(old.count, new.count)
+        prefix = Self.matching(limit) { old[$0] == new[$0] } bulk: { start, length in
+            memcmp(oldBase + start, newBase + start, length) == 0
+        }
+        let oldEnd = old.count
+        let newEnd = new.count
+        suffix = Self.matching(limit - prefix) { old[oldEnd - 1 - $0] == new[newEnd - 1 - $0] } bulk: { start, length in
+            memcmp(oldBase + oldEnd - start - length, newBase + newEnd - start - length, length) == 0
+        }
+    }
+
+    /// How many positions from 0 match, up to `limit`: whole blocks by `bulk` (memcmp), then
+    /// byte by byte.
+    private static func matching(_ limit: Int, byte: (Int) -> Bool, bulk: (Int, Int) -> Bool) -> Int {
+        let block = 4096
+        var count = 0
+        while count + block <= limit, bulk(count, block) { count += block }
+        while count < limit, byte(count) { count += 1 }
+        return count
+    }
+}
