@@ -108,12 +108,16 @@ extension PersistentDocument {
         } else if sharesRepository {
             let publishDue = pendingEditCount > 0 && now - lastSynchronization >= options.publishInterval
             if publishDue || changedElsewhere {
-                try synchronize()
+                try synchronize(merging: false, recordingHistory: typingPaused) {}
                 report.forksChanged = true
             }
         } else if pendingEditCount >= options.snapshotInterval * (typingPaused ? 1 : 4)
             || (pendingEditCount > 0 && now - lastSynchronization >= options.historyInterval) {
-            try synchronize()
+            try synchronize(merging: false, recordingHistory: typingPaused) {}
+        }
+        if historyBehind && typingPaused {
+            recordHistory()
+            historyBehind = false
         }
         if sharesRepository { report.forkBeside = try forkShownBeside() }
         return report

@@ -40,7 +40,8 @@ public final class PersistentDocument: EditorSessionObserver {
         /// How long to wait before storing again after the disk failed; doubled after each
         /// further failure, up to 30 seconds.
         public var retryDelay: Duration
-        /// While typing goes on, store (and record a version in the history) at least this often.
+        /// While typing goes on, store at least this often; the version in the history is
+        /// recorded at the next pause (``burstPause``), so typing never waits for one.
         public var historyInterval: Duration
         /// When sharing: the fork the read-only pane always shows (with `--sync`, the server's
         /// version); `nil` shows the other fork changed most recently.
@@ -101,6 +102,9 @@ public final class PersistentDocument: EditorSessionObserver {
     var lastSynchronization: ContinuousClock.Instant
     var lastEdit: ContinuousClock.Instant
     var editedSinceMerge = false
+    /// Whether edits were stored while typing went on without recording a version in the
+    /// history: it is recorded at the next pause, so typing never waits for a version.
+    var historyBehind = false
     var isClosed = false
     /// The last failure to store edits, and when to try again.
     var storageFailure: StorageFailure?
@@ -223,7 +227,9 @@ public final class PersistentDocument: EditorSessionObserver {
     }
 
     /// ``synchronize(_:)``; `merging` says `body` merges, which the history records as a merge.
-    func synchronize(merging: Bool, _ body: () throws -> Void) throws {
+    /// A store made while typing goes on (`recordingHistory` false) leaves the version for the
+    /// next pause.
+    func synchronize(merging: Bool, recordingHistory: Bool = true, _ body: () throws -> Void) throws {
         guard let repository else {
             // Nothing is stored yet: the memory copy is all there is.
             try body()
@@ -248,7 +254,12 @@ public final class PersistentDocument: EditorSessionObserver {
         for fork in ownForks where headerVersions[fork] != state.version(of: fork) {
             try restartJournal(of: fork, at: state.version(of: fork))
         }
-        recordHistory(merged: merging)
+        if recordingHistory || merging {
+            recordHistory(merged: merging)
+            historyBehind = false
+        } else {
+            historyBehind = true
+        }
     }
 
     /// Whether another process changed the repository since this one last synchronized:

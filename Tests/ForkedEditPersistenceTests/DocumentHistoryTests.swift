@@ -52,6 +52,25 @@ struct DocumentHistoryTests {
         #expect(texts.contains("astart\n"))
     }
 
+    @Test("a store made while typing goes on records no version: the version waits for the next pause, or the close")
+    func typingNeverWaitsForAVersion() throws {
+        let scratch = try ScratchFile(text: "start\n")
+        // Every idle moment stores, and typing never pauses long enough to count as a pause.
+        let options = PersistentDocument.Options(burstPause: .seconds(3_600), historyInterval: .zero)
+        let (document, session) = try scratch.openWithSession(options: options)
+        try type("a", into: session)
+        _ = session.show(try document.idle())
+        try type("b", into: session)
+        _ = session.show(try document.idle())
+        #expect(document.pendingEditCount == 0, "the edits are stored")
+        let history = History<TextDocument>(store: try FileCommitStore(directory: scratch.layout.history))
+        let leftTexts = { try history.heads()["left"].map { try history.value(at: $0).text } }
+        #expect(try leftTexts() != "abstart\n", "no version was recorded while typing went on")
+        try document.close()
+        let heads = try history.heads().mapValues { try history.value(at: $0).text }
+        #expect(heads["left"] == "abstart\n", "the version is recorded when the document closes: \(heads)")
+    }
+
     @Test("main's versions that came from elsewhere are recorded under the origin the document is told, its own merges under main")
     func changesFromElsewhereNameTheirOrigin() throws {
         let scratch = try ScratchFile(text: "start\n")

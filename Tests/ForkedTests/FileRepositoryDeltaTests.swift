@@ -17,6 +17,22 @@ private struct Notes: Codable, Equatable, Sendable, DeltaStorable, Mergeable {
     /// The dominant side's text wins: enough to make merges that store new versions.
     func merged(withSubordinate other: Notes, commonAncestor: Notes) throws -> Notes { self }
 
+    /// Stored whole as JSON; as its text's bytes when `compact`.
+    var compact = false
+
+    var storedBytes: Data? { compact ? Data(text.utf8) : nil }
+
+    init(text: String, liar: Bool = false, compact: Bool = false) {
+        self.text = text
+        self.liar = liar
+        self.compact = compact
+    }
+
+    init(storedBytes: Data) throws {
+        guard let text = String(data: storedBytes, encoding: .utf8) else { throw CocoaError(.coderInvalidValue) }
+        self.init(text: text, compact: true)
+    }
+
     func applyingStoredDelta(_ delta: Data) throws -> Notes {
         guard let appended = String(data: delta, encoding: .utf8) else { throw CocoaError(.coderInvalidValue) }
         return Notes(text: text + appended)
@@ -27,7 +43,7 @@ private struct Notes: Codable, Equatable, Sendable, DeltaStorable, Mergeable {
 struct FileRepositoryDeltaTests {
     private func logRecords(_ directory: URL) throws -> [RepositoryLogRecord<Notes>] {
         try AppendOnlyJournal.read(directory.appendingPathComponent("log")).records.map {
-            try JSONDecoder().decode(RepositoryLogRecord<Notes>.self, from: $0)
+            try RepositoryLogRecord<Notes>.read($0)
         }
     }
 
@@ -68,6 +84,36 @@ struct FileRepositoryDeltaTests {
         #expect(try reopened.value(in: .main)?.text == "start and more")
     }
 
+    @Test("a value with a compact form of its own and nothing to be a change to is stored whole in it, beside the JSON")
+    func compactFormBesideTheJSON() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let resource = try ForkedResource(repository: try FileRepository<Notes>(directory: directory))
+        let text = "a line with \"quotes\" and a break\n" + String(repeating: "é", count: 100)
+        try resource.update(.main, with: Notes(text: text, compact: true))
+        let record = try #require(try logRecords(directory).last)
+        #expect(record.commits.isEmpty)
+        #expect(record.deltas?.map(\.base) == [nil])
+        #expect(record.attachment == Data(text.utf8))
+        let reopened = try ForkedResource(repository: try FileRepository<Notes>(directory: directory))
+        #expect(try reopened.value(in: .main) == Notes(text: text, compact: true))
+    }
+
+    @Test("a record whose bytes are cut short is reported")
+    func attachmentCutShortIsCorruption() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let resource = try ForkedResource(repository: try FileRepository<Notes>(directory: directory))
+        try resource.update(.main, with: Notes(text: "whole in its own form", compact: true))
+        var records = try logRecords(directory)
+        let last = try #require(records.indices.last)
+        records[last].attachment = records[last].attachment.prefix(5)
+        try AppendOnlyJournal.framed(try records.map { try $0.payload() }).write(to: directory.appendingPathComponent("log"))
+        #expect {
+            _ = try ForkedResource(repository: try FileRepository<Notes>(directory: directory)).value(in: .main)
+        } throws: { isCorruption($0, mentioning: "are not in the record's 5") }
+    }
+
     @Test("a compaction's snapshot stores the referenced versions as changes too, and reads back")
     func compactedSnapshotReadsBack() throws {
         let directory = try temporaryDirectory()
@@ -99,8 +145,10 @@ struct FileRepositoryDeltaTests {
         var records = try logRecords(directory)
         let last = try #require(records.indices.last)
         let delta = try #require(records[last].deltas?.first)
-        records[last].deltas = [StoredDeltaCommit(version: delta.version, changeTime: delta.changeTime, base: 999, delta: delta.delta)]
-        let payloads = try records.map { try JSONEncoder().encode($0) }
+        var moved = delta
+        moved.base = 999
+        records[last].deltas = [moved]
+        let payloads = try records.map { try $0.payload() }
         try AppendOnlyJournal.framed(payloads).write(to: directory.appendingPathComponent("log"))
         #expect {
             _ = try ForkedResource(repository: try FileRepository<Notes>(directory: directory)).value(in: .main)

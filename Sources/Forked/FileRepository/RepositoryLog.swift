@@ -95,7 +95,7 @@ struct RepositoryLog<Resource: Codable & Sendable & Equatable> {
     private mutating func apply(_ payload: Data, at offset: Int) throws {
         let record: RepositoryLogRecord<Resource>
         do {
-            record = try JSONDecoder().decode(RepositoryLogRecord<Resource>.self, from: payload)
+            record = try RepositoryLogRecord<Resource>.read(payload)
         } catch {
             throw corruption("the record at byte \(offset) cannot be decoded (\(DecodingFailure.describe(error)))")
         }
@@ -108,11 +108,12 @@ struct RepositoryLog<Resource: Codable & Sendable & Equatable> {
         var available = commits
         for commit in record.commits { available[commit.version.count] = commit }
         for stored in record.deltas ?? [] {
-            guard let base = available[stored.base] else {
-                throw corruption("commit \(stored.version.count), in the record at byte \(offset), is a change to commit \(stored.base), which is not in the log")
+            let base = stored.base.flatMap { available[$0] }
+            if let wanted = stored.base, base == nil {
+                throw corruption("commit \(stored.version.count), in the record at byte \(offset), is a change to commit \(wanted), which is not in the log")
             }
             do {
-                available[stored.version.count] = try stored.commit(on: base)
+                available[stored.version.count] = try stored.commit(on: base, attachment: record.attachment)
             } catch let error as StoredDeltaError {
                 throw corruption("commit \(stored.version.count), in the record at byte \(offset), cannot be read: \(error.reason)")
             }
@@ -133,7 +134,7 @@ struct RepositoryLog<Resource: Codable & Sendable & Equatable> {
     mutating func append(_ newState: ForkedState<Resource>, simulating crash: FileRepositorySimulatedCrash? = nil) throws {
         let referenced = newState.referencedCommits
         let added = referenced.filter { commits[$0.key] == nil }.sorted { $0.key < $1.key }.map(\.value)
-        let payload = try JSONEncoder().encode(Self.record(of: newState, adding: added, after: state))
+        let payload = try Self.record(of: newState, adding: added, after: state).payload()
         // Attached by the read every transaction starts with.
         guard let journal else { throw ForkedError.fileSystem(path: url.path, reason: "the log was not read before writing") }
         do {
@@ -169,7 +170,7 @@ struct RepositoryLog<Resource: Codable & Sendable & Equatable> {
     mutating func replace(with newState: ForkedState<Resource>) throws {
         let referenced = newState.referencedCommits
         let snapshot = Self.record(of: newState, adding: referenced.sorted { $0.key < $1.key }.map(\.value), after: ForkedState())
-        let bytes = AppendOnlyJournal.framed([try JSONEncoder().encode(snapshot)])
+        let bytes = AppendOnlyJournal.framed([try snapshot.payload()])
         try AtomicFile.write(bytes, to: url)
         try attach()
         state = newState
@@ -181,24 +182,26 @@ struct RepositoryLog<Resource: Codable & Sendable & Equatable> {
 
     /// The record that takes the log from `oldState` to `newState`, adding `commits`: each one
     /// whose value stores deltas as a change to the version it replaces (the same fork's last
-    /// version, or main's), or else to the commit added before it; the rest whole.
+    /// version, or main's), or else to the commit added before it, or else whole in its compact
+    /// form; the rest as JSON.
     private static func record(
         of newState: ForkedState<Resource>, adding commits: [Commit<Resource>], after oldState: ForkedState<Resource>
     ) -> RepositoryLogRecord<Resource> {
         var whole: [Commit<Resource>] = []
         var deltas: [StoredDeltaCommit] = []
+        var attachment = Data()
         var previous: Commit<Resource>?
         for commit in commits {
             let replaced = replacedCommit(commit.version, in: newState, before: oldState)
-            let candidates = [replaced, previous].compactMap(\.self)
-            if let stored = candidates.lazy.compactMap({ StoredDeltaCommit.make(commit, against: $0) }).first {
+            if let stored = StoredDeltaCommit.make(commit, against: [replaced, previous].compactMap(\.self), appendingTo: &attachment) {
                 deltas.append(stored)
             } else {
                 whole.append(commit)
             }
             previous = commit
         }
-        return RepositoryLogRecord(index: RepositoryIndex(newState), commits: whole, deltas: deltas.isEmpty ? nil : deltas)
+        return RepositoryLogRecord(
+            index: RepositoryIndex(newState), commits: whole, deltas: deltas.isEmpty ? nil : deltas, attachment: attachment)
     }
 
     /// The commit of `oldState` that `version` takes the place of in `newState`: the last

@@ -1,9 +1,12 @@
 import Forked
+import ForkedMerge
 import Foundation
 
 /// A document's new version is stored in the repository as what changed since the version it
 /// replaces: the text's common start and end are kept, only the bytes between them written.
-/// Typing into a 10 MB file then writes a few bytes per snapshot instead of the whole text.
+/// Typing into a 10 MB file then writes a few bytes per snapshot instead of the whole text; a
+/// document stored whole is its text's bytes as they are (a change to an empty document), not
+/// escaped JSON.
 ///
 /// Encoding: a format byte (1); unsigned LEB128 numbers for the UTF-8 bytes kept from the start
 /// of the base's text and from its end; the length of the bytes between them, then those bytes;
@@ -14,28 +17,43 @@ extension TextDocument: DeltaStorable {
     public func storedDelta(from base: TextDocument) -> Data? {
         var text = text
         var baseText = base.text
-        let delta: Data? = text.withUTF8 { new in
+        return text.withUTF8 { new in
             baseText.withUTF8 { old in
-                let kept = CommonBytes(old, new)
+                let kept = KeptBytes(old, new)
                 let middle = UnsafeBufferPointer(rebasing: new[kept.prefix..<(new.count - kept.suffix)])
                 // A change of most of the text is stored whole: a delta would save little.
                 guard middle.count <= new.count / 2 + 64 else { return nil }
-                var data = Data([Self.deltaFormat])
-                LEB128.append(kept.prefix, to: &data)
-                LEB128.append(kept.suffix, to: &data)
-                LEB128.append(middle.count, to: &data)
-                data.append(middle)
-                return data
+                return encoded(keeping: kept, middle: middle)
             }
         }
-        guard var data = delta else { return nil }
+    }
+
+    /// The document as a change to an empty one: its text's bytes as they are, no JSON escaping.
+    public var storedBytes: Data? {
+        var text = text
+        return text.withUTF8 { encoded(keeping: KeptBytes(prefix: 0, suffix: 0), middle: $0) }
+    }
+
+    public init(storedBytes: Data) throws {
+        self = try TextDocument(text: "").applyingStoredDelta(storedBytes)
+    }
+
+    /// The encoding of a change that keeps `kept` of the base's text around `middle`, with
+    /// this document's cursors.
+    private func encoded(keeping kept: KeptBytes, middle: UnsafeBufferPointer<UInt8>) -> Data {
+        var data = Data(capacity: middle.count + 16 + cursors.count * 12)
+        data.append(Self.deltaFormat)
+        LEB128.append(kept.prefix, to: &data)
+        LEB128.append(kept.suffix, to: &data)
+        LEB128.append(middle.count, to: &data)
+        data.append(middle)
         LEB128.append(cursors.count, to: &data)
         for (name, offset) in cursors.sorted(by: { $0.key < $1.key }) {
             let bytes = Array(name.utf8)
             LEB128.append(bytes.count, to: &data)
             data.append(contentsOf: bytes)
             // Offsets are never negative; one that is would not round-trip, and the repository
-            // then stores the document whole.
+            // then stores the document as JSON.
             LEB128.append(offset, to: &data)
         }
         return data
@@ -83,34 +101,19 @@ struct StoredDeltaFailure: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// How many bytes two texts share at their start, and then at their end.
-private struct CommonBytes {
+/// How many bytes a change keeps of its base's text: at the start, then at the end.
+private struct KeptBytes {
     let prefix: Int
     let suffix: Int
 
-    init(_ old: UnsafeBufferPointer<UInt8>, _ new: UnsafeBufferPointer<UInt8>) {
-        guard let oldBase = old.baseAddress, let newBase = new.baseAddress else {
-            (prefix, suffix) = (0, 0)
-            return
-        }
-        let limit = min(old.count, new.count)
-        prefix = Self.matching(limit) { old[$0] == new[$0] } bulk: { start, length in
-            memcmp(oldBase + start, newBase + start, length) == 0
-        }
-        let oldEnd = old.count
-        let newEnd = new.count
-        suffix = Self.matching(limit - prefix) { old[oldEnd - 1 - $0] == new[newEnd - 1 - $0] } bulk: { start, length in
-            memcmp(oldBase + oldEnd - start - length, newBase + newEnd - start - length, length) == 0
-        }
+    init(prefix: Int, suffix: Int) {
+        self.prefix = prefix
+        self.suffix = suffix
     }
 
-    /// How many positions from 0 match, up to `limit`: whole blocks by `bulk` (memcmp), then
-    /// byte by byte.
-    private static func matching(_ limit: Int, byte: (Int) -> Bool, bulk: (Int, Int) -> Bool) -> Int {
-        let block = 4096
-        var count = 0
-        while count + block <= limit, bulk(count, block) { count += block }
-        while count < limit, byte(count) { count += 1 }
-        return count
+    /// What `new` keeps of `old`.
+    init(_ old: UnsafeBufferPointer<UInt8>, _ new: UnsafeBufferPointer<UInt8>) {
+        prefix = CommonBytes.prefix(old, new)
+        suffix = CommonBytes.suffix(old, new, limit: min(old.count, new.count) - prefix)
     }
 }

@@ -91,8 +91,14 @@ public final class InMemoryDocumentWriter: DocumentWriter {
         changeCounts[path, default: 0] += 1
     }
 
+    /// How many times each file was read.
+    public private(set) var readCounts: [String: Int] = [:]
+
     /// The text stored under `path`, if any.
-    public func read(fromFile path: String) throws -> String? { files[path] }
+    public func read(fromFile path: String) throws -> String? {
+        readCounts[path, default: 0] += 1
+        return files[path]
+    }
 
     /// A stamp that changes with every write to `path`.
     public func stamp(ofFile path: String) -> FileStamp? { changeCounts[path].map { FileStamp([$0]) } }

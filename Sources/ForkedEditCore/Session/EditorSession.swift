@@ -174,6 +174,12 @@ public final class EditorSession {
         self.writer = writer
         self.lineEndings = lineEndings
         self.savedText = try savedText ?? resource.resource(of: .main)?.text ?? ""
+        // The text was read from the file just before (and an outside change since the last
+        // session merged in on opening), so the file is read again only when its stamp changes:
+        // the once-a-second check stays a `stat`, not a read of the whole file. (A change in
+        // the moment between is taken in at the next change or before the next save, which
+        // always reads.)
+        fileStampSeen = fileName.flatMap(writer.stamp(ofFile:))
         ancestorText = ""
         liveMerge = LiveMerge(texts: panes.map(\.text), ancestor: "", dominantPane: 0)
         try refreshLiveMerge()

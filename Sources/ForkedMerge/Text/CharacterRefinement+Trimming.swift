@@ -12,7 +12,7 @@ extension CharacterRefinement {
         let shorter = min(ancestorRange.count, sideRange.count)
         var prefix = 0
         if let ancestorBase = ancestor.baseAddress, let sideBase = side.baseAddress {
-            prefix = TextLines.commonPrefix(
+            prefix = CommonBytes.prefix(
                 UnsafeRawPointer(ancestorBase + ancestorRange.lowerBound), UnsafeRawPointer(sideBase + sideRange.lowerBound), limit: shorter
             )
         }
@@ -26,7 +26,7 @@ extension CharacterRefinement {
         }
         var suffix = 0
         if let ancestorBase = ancestor.baseAddress, let sideBase = side.baseAddress {
-            suffix = TextLines.commonSuffix(
+            suffix = CommonBytes.suffix(
                 endingAt: UnsafeRawPointer(ancestorBase + ancestorRange.upperBound), UnsafeRawPointer(sideBase + sideRange.upperBound),
                 limit: shorter - prefix
             )

@@ -96,12 +96,12 @@ public struct TextDifference: Sendable, Equatable {
         // keystroke in a long text costs a scan, not a diff of every token.
         old.withUnsafeBufferPointer { a in
             new.withUnsafeBufferPointer { b in
-                var prefix = TextLines.commonPrefix(a, b)
+                var prefix = CommonBytes.prefix(a, b)
                 while prefix > 0, !TextTokens.isBoundary(a, at: prefix) || !TextTokens.isBoundary(b, at: prefix) {
                     prefix -= 1
                 }
                 let limit = min(a.count, b.count) - prefix
-                var suffix = TextLines.commonSuffix(a, b, limit: limit)
+                var suffix = CommonBytes.suffix(a, b, limit: limit)
                 while suffix > 0, !TextTokens.isBoundary(a, at: a.count - suffix) || !TextTokens.isBoundary(b, at: b.count - suffix) {
                     suffix -= 1
                 }

@@ -23,8 +23,8 @@ struct TextLines: Sendable {
             self.init(bytes)
             return
         }
-        let prefix = TextLines.commonPrefix(bytes, previousBytes)
-        let suffix = TextLines.commonSuffix(bytes, previousBytes, limit: min(newCount, oldCount) - prefix)
+        let prefix = CommonBytes.prefix(bytes, previousBytes)
+        let suffix = CommonBytes.suffix(bytes, previousBytes, limit: min(newCount, oldCount) - prefix)
         // Head: lines that end (with their line feed) inside the common prefix; the last line
         // may lack a line feed, so it is never kept here.
         let oldStarts = previous.starts
@@ -65,52 +65,5 @@ struct TextLines: Sendable {
     init(starts: [Int], ids: [Int]) {
         self.starts = starts
         self.ids = ids
-    }
-
-    /// The length of the longest common prefix of two buffers, compared eight bytes at a time.
-    static func commonPrefix(_ first: UnsafeBufferPointer<UInt8>, _ second: UnsafeBufferPointer<UInt8>) -> Int {
-        let limit = min(first.count, second.count)
-        guard limit > 0, let a = first.baseAddress, let b = second.baseAddress else { return 0 }
-        return commonPrefix(UnsafeRawPointer(a), UnsafeRawPointer(b), limit: limit)
-    }
-
-    /// The length of the longest common suffix of two buffers, at most `limit`.
-    static func commonSuffix(_ first: UnsafeBufferPointer<UInt8>, _ second: UnsafeBufferPointer<UInt8>, limit: Int) -> Int {
-        guard limit > 0, let a = first.baseAddress, let b = second.baseAddress else { return 0 }
-        return commonSuffix(endingAt: UnsafeRawPointer(a + first.count), UnsafeRawPointer(b + second.count), limit: limit)
-    }
-
-    /// The length of the longest common prefix of the bytes at `first` and `second`, at most
-    /// `limit`: eight bytes at a time, and in the first word that differs, the lowest differing
-    /// bit names the first differing byte (the words are little-endian).
-    static func commonPrefix(_ first: UnsafeRawPointer, _ second: UnsafeRawPointer, limit: Int) -> Int {
-        var length = 0
-        while length + 8 <= limit {
-            let difference = first.loadUnaligned(fromByteOffset: length, as: UInt64.self)
-                ^ second.loadUnaligned(fromByteOffset: length, as: UInt64.self)
-            if difference != 0 { return length + difference.trailingZeroBitCount >> 3 }
-            length += 8
-        }
-        while length < limit, first.load(fromByteOffset: length, as: UInt8.self) == second.load(fromByteOffset: length, as: UInt8.self) {
-            length += 1
-        }
-        return length
-    }
-
-    /// The length of the longest common suffix of the bytes ending at `first` and `second`
-    /// (exclusive), at most `limit`; the highest differing bit names the last differing byte.
-    static func commonSuffix(endingAt first: UnsafeRawPointer, _ second: UnsafeRawPointer, limit: Int) -> Int {
-        var length = 0
-        while length + 8 <= limit {
-            let difference = first.loadUnaligned(fromByteOffset: -length - 8, as: UInt64.self)
-                ^ second.loadUnaligned(fromByteOffset: -length - 8, as: UInt64.self)
-            if difference != 0 { return length + difference.leadingZeroBitCount >> 3 }
-            length += 8
-        }
-        while length < limit,
-              first.load(fromByteOffset: -length - 1, as: UInt8.self) == second.load(fromByteOffset: -length - 1, as: UInt8.self) {
-            length += 1
-        }
-        return length
     }
 }

@@ -23,6 +23,7 @@ struct TextDocumentDeltaTests {
             let inserted = randomText(Int.random(in: 0...8, using: &random), &random)
             characters.replaceSubrange(start..<end, with: Array(inserted))
             let edited = TextDocument(text: String(characters), cursors: ["left": start, "right": Int.random(in: 0...9, using: &random)])
+            #expect(try TextDocument(storedBytes: try #require(edited.storedBytes)) == edited, "seed \(seed): whole")
             guard let delta = edited.storedDelta(from: base) else {
                 // Only a change of most of the text is stored whole.
                 #expect(base.text.utf8.count < 2 * (inserted.utf8.count + 64), "seed \(seed): a small edit must store a delta")

@@ -44,6 +44,21 @@ struct OutsideChangeTests {
         #expect(session.message?.hasPrefix("Merged and saved") == true, "\(session.message ?? "")")
     }
 
+    @Test("the once-a-second check reads the file only when its stamp changed since it was opened, read or saved")
+    func checkReadsOnlyChangedFile() throws {
+        let writer = InMemoryDocumentWriter()
+        let session = try makeSession("alpha\nbeta\n", writer: writer)
+        try session.type("!")
+        for second in 1...5 {
+            #expect(!session.checkFileOnDiskIfDue(now: .now + .seconds(2 * second)))
+        }
+        #expect(writer.readCounts["ext.txt", default: 0] == 0, "an unchanged file is not read")
+        writer.changeOutside("ext.txt", to: "alpha\nbeta\ngamma\n")
+        #expect(session.checkFileOnDiskIfDue(now: .now + .seconds(20)))
+        #expect(writer.readCounts["ext.txt"] == 1)
+        #expect(session.paneTexts[0] == "!alpha\nbeta\ngamma\n")
+    }
+
     @Test("an outside change merges into main like a fork: main's own changes are kept, no helper fork is left")
     func outsideChangeMergesThroughAFork() throws {
         let resource = try ForkedResource(repository: InMemoryRepository<TextDocument>())
