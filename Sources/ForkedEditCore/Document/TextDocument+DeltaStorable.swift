@@ -75,7 +75,8 @@ extension TextDocument: DeltaStorable {
             var result = [UInt8]()
             result.reserveCapacity(prefix + middle.count + suffix)
             result.append(contentsOf: old[..<prefix])
-            result.append(contentsOf: middle)
+            // As one copy: appending the `Data` itself would go byte by byte.
+            middle.withUnsafeBytes { result.append(contentsOf: $0.assumingMemoryBound(to: UInt8.self)) }
             result.append(contentsOf: old[(old.count - suffix)...])
             return String(validating: result, as: UTF8.self)
         }

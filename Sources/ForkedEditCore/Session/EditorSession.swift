@@ -181,7 +181,9 @@ public final class EditorSession {
         // always reads.)
         fileStampSeen = fileName.flatMap(writer.stamp(ofFile:))
         ancestorText = ""
-        liveMerge = LiveMerge(texts: panes.map(\.text), ancestor: "", dominantPane: 0)
+        // Replaced at once by the real merge below; a merge of the panes against an empty
+        // ancestor here was a second full merge of the document, most of a large file's start-up.
+        liveMerge = LiveMerge(texts: ["", ""], ancestor: "", dominantPane: 0)
         try refreshLiveMerge()
         scrollPanesToCursors()
     }
