@@ -18,7 +18,7 @@ Files: 10 KB, 1 MB and 10 MB of English-like lines, and a 1 MB single line, gene
 fixed seed. nano is installed with apt-get where it is missing. Not part of `swift test`.
 
     swift build -c release --product forked-edit
-    python3 Scripts/terminal-bench.py                 # all sizes, 30 keys each, 3 starts
+    python3 Scripts/terminal-bench.py                 # all sizes, 41 keys each, 3 starts
     python3 Scripts/terminal-bench.py --sizes 10m --keys 60 --starts 5
     python3 Scripts/terminal-bench.py --footprint     # the hour-like session's disk use
 """
@@ -274,7 +274,7 @@ def main():
     parser.add_argument("--binary", default=os.path.join(os.path.dirname(__file__), "..",
                                                          ".build", "release", "forked-edit"))
     parser.add_argument("--sizes", default="10k,1m,10m,1mline")
-    parser.add_argument("--keys", type=int, default=30)
+    parser.add_argument("--keys", type=int, default=41)
     parser.add_argument("--starts", type=int, default=3)
     parser.add_argument("--footprint", action="store_true")
     parser.add_argument("--edits", type=int, default=5000)
@@ -290,9 +290,9 @@ def main():
             return
         ensure_nano()
         print("load average at start: %.2f %.2f %.2f" % os.getloadavg())
-        print("\n| File | Editor | First frame, median (min–max) | Key → screen p50 | p99 | worst |"
+        print("\n| File | Editor | First frame, median (min–max) | First key | Key → screen p50 | p99 | worst |"
               " vs nano: first frame | key p50 |")
-        print("|---|---|---|---|---|---|---|---|")
+        print("|---|---|---|---|---|---|---|---|---|")
         for size in arguments.sizes.split(","):
             label, make = FILES[size]
             text = make()
@@ -301,13 +301,17 @@ def main():
                 results[name] = measure(name, argv_for, hint, text, arguments.keys,
                                         arguments.starts, workdir)
             base_frame = statistics.median(results["nano"][0])
-            base_key = statistics.median(results["nano"][1])
+            base_key = statistics.median(results["nano"][1][1:])
             for name, (frames, keys) in results.items():
                 frame = statistics.median(frames)
-                key = statistics.median(keys)
-                print("| %s | %s | %.0f ms (%.0f–%.0f) | %.1f ms | %.1f ms | %.1f ms | %.2fx | %.2fx |"
-                      % (label, name, frame * 1e3, min(frames) * 1e3, max(frames) * 1e3,
-                         key * 1e3, percentile(keys, 0.99) * 1e3, max(keys) * 1e3,
+                # The first key is shown apart: an editor may do once-only work there (forked-edit
+                # makes the file's state directory at the first edit); p50, p99 and worst are
+                # of the keys after it.
+                first, rest = keys[0], keys[1:]
+                key = statistics.median(rest)
+                print("| %s | %s | %.0f ms (%.0f–%.0f) | %.1f ms | %.1f ms | %.1f ms | %.1f ms | %.2fx | %.2fx |"
+                      % (label, name, frame * 1e3, min(frames) * 1e3, max(frames) * 1e3, first * 1e3,
+                         key * 1e3, percentile(rest, 0.99) * 1e3, max(rest) * 1e3,
                          frame / base_frame, key / base_key))
             sys.stdout.flush()
     finally:

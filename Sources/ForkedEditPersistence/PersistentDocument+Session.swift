@@ -66,6 +66,7 @@ extension PersistentDocument {
                 try flushJournals()
             }
             try rethrowJournalFailure()
+            if !isStored, lastSavedText.utf8.count >= options.earlyStoreSize { try store() }
             var report = try storeAndShare(now: now)
             report.notice = pendingNotice
             pendingNotice = nil

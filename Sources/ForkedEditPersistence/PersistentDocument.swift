@@ -46,14 +46,20 @@ public final class PersistentDocument: EditorSessionObserver {
         /// When sharing: the fork the read-only pane always shows (with `--sync`, the server's
         /// version); `nil` shows the other fork changed most recently.
         public var shownFork: Fork?
+        /// A file of at least this many bytes has its state directory made at the first idle
+        /// moment after opening (while its first screen is read) instead of at its first edit,
+        /// which would otherwise wait for a copy of the whole text to reach the disk. Closing
+        /// without edits removes the directory again.
+        public var earlyStoreSize: Int
 
         /// Creates options.
         public init(
             snapshotInterval: Int = 1000, publishInterval: Duration = .milliseconds(250),
             burstPause: Duration = .milliseconds(300), autoMerge: Bool = false, retryDelay: Duration = .seconds(1),
-            historyInterval: Duration = .seconds(5), shownFork: Fork? = nil
+            historyInterval: Duration = .seconds(5), shownFork: Fork? = nil, earlyStoreSize: Int = 1 << 20
         ) {
             self.historyInterval = historyInterval
+            self.earlyStoreSize = earlyStoreSize
             self.shownFork = shownFork
             self.snapshotInterval = max(1, snapshotInterval)
             self.publishInterval = publishInterval

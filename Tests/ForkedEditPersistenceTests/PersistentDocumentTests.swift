@@ -25,6 +25,29 @@ struct PersistentDocumentTests {
         #expect(try document.resource.value(in: .main)?.text == "hello\n")
     }
 
+    @Test("a large file's state is made at the first idle moment, not in its first keystroke, and a close without edits removes it")
+    func largeFileStoresBeforeTheFirstEdit() throws {
+        let scratch = try ScratchFile(text: "a larger file\n")
+        let directory = scratch.directory.appendingPathComponent(".notes.txt.forked")
+        do {
+            // Below the size: nothing is written until an edit.
+            let document = try scratch.open()
+            _ = try document.idle()
+            #expect(!document.isStored)
+            try document.close()
+        }
+        let document = try scratch.open(options: PersistentDocument.Options(earlyStoreSize: 10))
+        #expect(!document.isStored, "opening writes nothing")
+        _ = try document.idle()
+        #expect(document.isStored)
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("repository").path))
+        try type("x", into: try document.session())
+        try type("<BS>", into: try document.session())
+        try document.close()
+        #expect(!FileManager.default.fileExists(atPath: directory.path), "nothing beyond the file was kept")
+        #expect(scratch.text == "a larger file\n")
+    }
+
     @Test("state that holds nothing the file does not is removed on close (the history stays); unsaved edits keep it")
     func redundantStateIsRemoved() throws {
         let scratch = try ScratchFile(text: "hello\n")

@@ -163,6 +163,26 @@ struct AnnouncedCommitTests {
         }
     }
 
+    @Test func changesNotedBeforeTheConnectionDoNotStopLaterUploads() async throws {
+        try await withPostgresServer { server in
+            var options = PostgresExchange<FileRepository<Note>>.Options.fast
+            // Only a noted change can upload in time: polls are far apart.
+            options.pollInterval = .seconds(600)
+            let writer = try Device(settings: server.settings(), initialText: "start\n", options: options)
+            let reader = try Device(settings: server.settings(), options: options)
+            defer { Task { await writer.remove(); await reader.remove() } }
+            // What an editor's first idle moment does: note changes before the exchange is connected.
+            try writer.edit { $0 += "before the connection\n" }
+            writer.exchange.noteLocalChanges()
+            writer.exchange.start()
+            reader.exchange.start()
+            #expect(await eventually { reader.text == "start\nbefore the connection\n" }, "\(reader.text ?? "nil")")
+            try writer.edit { $0 += "after it\n" }
+            #expect(await eventually(timeout: .seconds(10)) { reader.text == "start\nbefore the connection\nafter it\n" },
+                    "a change noted before the connection left uploads waiting for a poll: \(reader.text ?? "nil")")
+        }
+    }
+
     @Test func aForgedAnnouncementIsCheckedAgainstTheServerAndSyncGoesOn() async throws {
         try await withPostgresServer { server in
             let first = try Device(settings: server.settings(), initialText: "kept\n")

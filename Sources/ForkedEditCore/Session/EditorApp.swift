@@ -58,6 +58,10 @@ public final class EditorApp {
             session.handle(.resize(columns: size.columns, rows: size.rows))
         }
         try draw()
+        // The first idle moment is right after the first frame, not after the first input
+        // timeout: work the start leaves (a large file's state directory) is then done while
+        // the screen is read, instead of in the first keystroke.
+        if try onIdle?(session) == true { try draw() }
         var consecutiveEmptyPolls = 0
         while !session.isFinished {
             let started = clock()

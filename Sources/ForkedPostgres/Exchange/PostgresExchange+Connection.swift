@@ -85,8 +85,10 @@ extension PostgresExchange {
         shared.withLock {
             $0.wake = wake
             $0.wakeSession = sessionID
-            // Whatever a previous session was told, the fetch below catches up with.
+            // Whatever a previous session was told, the fetch below catches up with, and the
+            // upload below sends what is pending: a wake-up queued for it is void.
             $0.announcements = []
+            $0.uploadQueued = false
         }
         defer {
             // A session left behind may end after its successor started: it clears only its own.
@@ -274,11 +276,14 @@ extension PostgresExchange {
     }
 
     /// Queues one upload wake-up for the session, unless one is queued and not yet handled.
+    /// Without a session (not yet connected, or between connections) nothing is queued: the
+    /// next session uploads what is pending when it starts. (Marking one queued then left it
+    /// marked for good, and every later change waited for a poll.)
     private func wakeForUpload() {
         shared.withLock { state in
-            guard !state.uploadQueued else { return }
+            guard !state.uploadQueued, let wake = state.wake else { return }
             state.uploadQueued = true
-            state.wake?.yield(.localChange)
+            wake.yield(.localChange)
         }
     }
 
