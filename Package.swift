@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "ForkedEditCore", targets: ["ForkedEditCore"]),
         .library(name: "ForkedEditPersistence", targets: ["ForkedEditPersistence"]),
         .library(name: "ForkedPostgres", targets: ["ForkedPostgres"]),
+        .library(name: "ForkedEditSync", targets: ["ForkedEditSync"]),
         .executable(name: "forked-bench", targets: ["forked-bench"]),
         .executable(name: "forked-edit", targets: ["forked-edit"]),
     ],
@@ -89,6 +90,16 @@ let package = Package(
             swiftSettings: strictSettings
         ),
 
+        // MARK: The editor's --sync: a PostgresExchange joined to an editing session
+        .target(
+            name: "ForkedEditSync",
+            dependencies: [
+                "Forked", "ForkedHistory", "ForkedEditCore", "ForkedEditPersistence", "ForkedPostgres",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strictSettings
+        ),
+
         // MARK: The terminal: ncurses behind the core's TerminalBackend protocol
         .systemLibrary(name: "CNcurses", pkgConfig: "ncursesw", providers: [.apt(["libncursesw5-dev"])]),
         .target(name: "CTerminalSupport"),
@@ -111,6 +122,7 @@ let package = Package(
             name: "forked-edit",
             dependencies: [
                 "ForkedEditCore", "ForkedEditTerminal", "ForkedMerge", "ForkedEditPersistence", "ForkedHistory", "ForkedPostgres",
+                "ForkedEditSync",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "SystemPackage", package: "swift-system"),
                 .product(name: "Logging", package: "swift-log"),
@@ -164,6 +176,11 @@ let package = Package(
         .testTarget(
             name: "ForkedEditPersistenceTests",
             dependencies: ["ForkedEditPersistence", "ForkedEditCore", "Forked", "ForkedHistory", "ForkedTestSupport"],
+            swiftSettings: strictSettings
+        ),
+        .testTarget(
+            name: "ForkedEditSyncTests",
+            dependencies: ["ForkedEditSync", "ForkedPostgres", "ForkedEditCore"],
             swiftSettings: strictSettings
         ),
         .testTarget(

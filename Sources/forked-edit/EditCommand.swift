@@ -2,6 +2,7 @@ import ArgumentParser
 import Forked
 import ForkedEditCore
 import ForkedEditPersistence
+import ForkedEditSync
 import ForkedEditTerminal
 import Foundation
 

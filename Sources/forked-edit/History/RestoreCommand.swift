@@ -2,6 +2,7 @@ import ArgumentParser
 import Forked
 import ForkedEditCore
 import ForkedEditPersistence
+import ForkedEditSync
 import Foundation
 
 /// `forked-edit restore FILE VERSION`: that version's text becomes the newest.

@@ -14,53 +14,54 @@ import Logging
 /// which the right pane shows read-only, and main is what this device publishes. The editor's
 /// own writes to the repository do not pass through the exchange's resource, so every idle
 /// turn tells the exchange to compare main with the server fork.
-final class EditorSync {
-    let exchange: PostgresExchange<FileRepository<TextDocument>>
+public final class EditorSync {
+    /// The exchange syncing the file's repository with the server's document.
+    public let exchange: PostgresExchange<FileRepository<TextDocument>>
     private var shownConnection: SyncStatus.Connection?
 
     /// The settings from `--sync URL`, or from `FORKED_EDIT_SYNC` when the flag is absent; `nil`
     /// when neither asks for sync.
-    static func settings(url: String?, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> PostgresSettings? {
+    public static func settings(url: String?, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> PostgresSettings? {
         guard let url = url ?? environment["FORKED_EDIT_SYNC"].flatMap({ $0.isEmpty ? nil : $0 }) else { return nil }
         do {
             return try PostgresSettings(url: url, environment: environment)
         } catch {
-            throw CommandFailure("\(error)")
+            throw EditorSyncFailure("\(error)")
         }
     }
 
     /// Checks the server before the screen changes: a refused login or a missing database stops
     /// the editor with one line; an unreachable server only leaves a notice, the editor starting offline.
-    static func check(_ settings: PostgresSettings) throws -> String? {
+    public static func check(_ settings: PostgresSettings) throws -> String? {
         do {
             try waitFor { try await settings.checkConnection(timeout: .seconds(3)) }
             return nil
         } catch let error as PostgresSyncError where error.isTransient {
             return "Offline: \(error). Edits are kept and synced when the server is back"
         } catch {
-            throw CommandFailure("\(error)")
+            throw EditorSyncFailure("\(error)")
         }
     }
 
     /// The fork holding the document as the server has it, shown in the right pane.
-    static let serverFork = PostgresExchange<FileRepository<TextDocument>>.serverFork
+    public static let serverFork = PostgresExchange<FileRepository<TextDocument>>.serverFork
 
     /// The fork this device edits when `--fork` names none.
-    static let deviceFork = "this-device"
+    public static let deviceFork = "this-device"
 
     /// Starts syncing `persistent`'s repository with the server's document `document`.
-    init(
+    public init(
         persistent: PersistentDocument?, document: String?, settings: PostgresSettings,
         documentNamed: Bool = true, historyScope: HistoryUploadScope = .published()
     ) throws {
         guard let persistent, let repository = persistent.repository, let document else {
-            throw CommandFailure("--sync needs a FILE and its stored state")
+            throw EditorSyncFailure("--sync needs a FILE and its stored state")
         }
         // One exchange per file on this machine: two would publish each other's uploads as their own.
         do {
             try persistent.claim(Self.serverFork)
         } catch PersistenceError.forkInUse {
-            throw CommandFailure("\(persistent.layout.file.path) is already synced by another forked-edit on this machine; quit it first")
+            throw EditorSyncFailure("\(persistent.layout.file.path) is already synced by another forked-edit on this machine; quit it first")
         }
         // The exchange's own pacing (uploads and receiving at once unless busy).
         var options = PostgresExchange<FileRepository<TextDocument>>.Options()
@@ -84,7 +85,7 @@ final class EditorSync {
         // Checked only when the server answers; offline, the join happens when it is back.
         if !documentNamed, try !(persistent.resource.value(in: .main)?.text.isEmpty ?? true),
            (try? Self.waitFor({ try await exchange.joinsUnrelatedDocument() })) == true {
-            throw CommandFailure(
+            throw EditorSyncFailure(
                 "'\(document)' on the server is another file's document, and \(persistent.layout.file.lastPathComponent) is not a copy of it; "
                     + "to merge the two, run again with --document '\(document)'; to keep them apart, choose another name with --document NAME"
             )
@@ -98,7 +99,7 @@ final class EditorSync {
     /// connection's state: on the status line while it is not connected (keys do not clear
     /// it), in the server pane's title always, once as a message when it connects. Returns
     /// whether the screen changed.
-    func idle(session: EditorSession) -> Bool {
+    public func idle(session: EditorSession) -> Bool {
         // Read first: noting changes marks main pending until the exchange has compared it with
         // the server's version, which it does at once, so this turn shows its last answer.
         let status = exchange.status
@@ -144,92 +145,16 @@ final class EditorSync {
 
     /// How this editor names its user to the others: the login name, else the server's user
     /// from the URL (or `PGUSER`).
-    let userName: String
+    public let userName: String
 
-    static func userName(settings: PostgresSettings, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    /// The name `settings` and the environment give this editor's user (see ``userName``).
+    public static func userName(settings: PostgresSettings, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         environment["USER"].flatMap { $0.isEmpty ? nil : $0 } ?? settings.user
     }
 
-    /// How the history names the device that made the last version merged in from the server:
-    /// its user, as its presence says (it is typing, so it is present), else "another device";
-    /// `nil` before any was merged.
-    static func historyOrigin(device: String?, peers: [PeerPresence]) -> String? {
-        guard let device else { return nil }
-        return peers.first { $0.device == device }.flatMap { PeerCursor(presence: $0.value)?.name } ?? "another device"
-    }
-
     /// Stops syncing; what was not uploaded goes up at the next start.
-    func stop() {
+    public func stop() {
         let exchange = exchange
         try? Self.waitFor { await exchange.stop() }
-    }
-
-    /// The status line's words for a connection that is not (yet, or any more) working; `nil`
-    /// when connected or closed.
-    static func standingNotice(_ status: SyncStatus, document: String) -> String? {
-        switch status.connection {
-        case .connecting: return "Sync: connecting for '\(document)'"
-        case .connected, .closed: return nil
-        case .offline(let since, let reason):
-            return "Sync: offline since \(clockTime(since)), reconnecting (\(reason)); edits are kept"
-        case .stopped(let error): return "Sync stopped: \(error); edits are kept here"
-        }
-    }
-
-    /// The server pane's state in its title: the pane shows the server's version, so its state
-    /// against this device's main says less than whether it is live.
-    static func serverPaneNote(_ status: SyncStatus) -> String {
-        switch status.connection {
-        case .connecting: return "connecting"
-        case .connected: return status.hasPendingChanges ? "publishing" : "live"
-        case .offline(let since, _): return "offline since \(clockTime(since))"
-        case .stopped: return "sync stopped"
-        case .closed: return "closed"
-        }
-    }
-
-    /// What happens to main after the merge key, for its message.
-    static func publishingNote(_ status: SyncStatus, mainChanged: Bool) -> String {
-        switch status.connection {
-        case .connected:
-            return mainChanged || status.hasPendingChanges ? "publishing to the server" : "the server has it too"
-        case .connecting, .offline: return "published when the server is back"
-        case .stopped, .closed: return "not published: sync stopped"
-        }
-    }
-
-    private static func clockTime(_ date: Date) -> String {
-        date.formatted(date: .omitted, time: .standard)
-    }
-
-    /// Runs async work from the editor's synchronous loop.
-    private static func waitFor<Value: Sendable>(_ body: @escaping @Sendable () async throws -> Value) throws -> Value {
-        let outcome = SyncOutcome<Value>()
-        let done = DispatchSemaphore(value: 0)
-        Task {
-            do {
-                outcome.set(.success(try await body()))
-            } catch {
-                outcome.set(.failure(error))
-            }
-            done.signal()
-        }
-        done.wait()
-        return try outcome.get()
-    }
-}
-
-/// The result handed from a task to the thread waiting for it.
-private final class SyncOutcome<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var result: Result<Value, any Error>?
-
-    func set(_ result: Result<Value, any Error>) {
-        lock.withLock { self.result = result }
-    }
-
-    func get() throws -> Value {
-        guard let result = lock.withLock({ result }) else { throw CancellationError() }
-        return try result.get()
     }
 }
