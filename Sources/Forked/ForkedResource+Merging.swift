@@ -119,12 +119,19 @@ extension ForkedResource {
                 pending = inputs
             }
             let (incoming, receiving) = sides(pending)
-            let merged = try mergedContent(incoming: incoming, receiving: receiving, ancestor: pending.ancestor)
+            // Only the merge that is written reports its conflicts (``MergeConflictLog``): one
+            // computed on values that changed meanwhile is computed again.
+            let (merged, conflicts) = try MergeConflictLog.collecting {
+                try mergedContent(incoming: incoming, receiving: receiving, ancestor: pending.ancestor)
+            }
             let committed = try mergeTransaction(into: target, from: source) { state in
                 let committed = commit(&state, pending, merged)
                 return (committed, committed ? .resolveConflict : nil)
             }
-            if committed { return .resolveConflict }
+            if committed {
+                MergeConflictLog.record(conflicts)
+                return .resolveConflict
+            }
         }
     }
 

@@ -38,17 +38,19 @@ extension ForkedResource {
     public func preparedMerge(from fork: Fork, receiving value: ResourceType) throws -> ReceivedMerge<ResourceType> {
         guard fork != .main else {
             let main = try repository.withState { $0.main }
-            return ReceivedMerge(fork: fork, received: value, mergedMain: value, main: main, record: ForkRecord())
+            return ReceivedMerge(fork: fork, received: value, mergedMain: value, conflicts: [], main: main, record: ForkRecord())
         }
         let (main, record) = try repository.withState { state in (state.main, try state.record(of: fork)) }
         // The received value is the latest change, so it is the dominant side, as it would
         // be after a separate update.
         guard let ancestor = record.ancestor else {
             // Main has not moved since the fork last shared it: main will take the value.
-            return ReceivedMerge(fork: fork, received: value, mergedMain: value, main: main, record: record)
+            return ReceivedMerge(fork: fork, received: value, mergedMain: value, conflicts: [], main: main, record: record)
         }
-        let merged = try ValueMerging.merge(value, withSubordinate: main.content, commonAncestor: ancestor.content)
-        return ReceivedMerge(fork: fork, received: value, mergedMain: merged, main: main, record: record)
+        let (merged, conflicts) = try MergeConflictLog.collecting {
+            try ValueMerging.merge(value, withSubordinate: main.content, commonAncestor: ancestor.content)
+        }
+        return ReceivedMerge(fork: fork, received: value, mergedMain: merged, conflicts: conflicts, main: main, record: record)
     }
 
     /// Writes a merge computed by ``preparedMerge(from:receiving:)``: the fork takes the received
@@ -58,13 +60,19 @@ extension ForkedResource {
     /// - Returns: as ``mergeIntoMain(from:receiving:)``.
     @discardableResult
     public func mergeIntoMain(_ prepared: ReceivedMerge<ResourceType>) throws -> MergeAction {
+        try writeMerge(prepared).action
+    }
+
+    /// ``mergeIntoMain(_:)``, also saying where the merge that was written kept conflicts
+    /// (``ReceivedMerge/conflicts`` of `prepared`, or of the merge computed again).
+    public func writeMerge(_ prepared: ReceivedMerge<ResourceType>) throws -> (action: MergeAction, conflicts: [KeptConflict]) {
         guard prepared.fork != .main else {
             try update(.main, with: prepared.received)
-            return .none
+            return (.none, [])
         }
         var prepared = prepared
         while true {
-            if let action = try written(prepared) { return action }
+            if let action = try written(prepared) { return (action, action == .fastForward ? [] : prepared.conflicts) }
             prepared = try preparedMerge(from: prepared.fork, receiving: prepared.received)
         }
     }

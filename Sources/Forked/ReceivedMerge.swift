@@ -8,6 +8,9 @@ public struct ReceivedMerge<Resource: Sendable>: Sendable {
     /// Main's value after the merge, as long as neither main nor the fork changes before it is
     /// written (otherwise the write merges again).
     public let mergedMain: Resource?
+    /// Where ``mergedMain`` keeps both versions of something both sides changed differently
+    /// (reported by the value's merge, see ``MergeConflictLog``); empty for a fast-forward.
+    public let conflicts: [KeptConflict]
 
     /// Main as the merge read it.
     let main: Commit<Resource>

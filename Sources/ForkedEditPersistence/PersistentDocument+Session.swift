@@ -103,7 +103,10 @@ extension PersistentDocument {
             // that publishes them (as the merge key does).
             if changedElsewhere { try synchronize() }
             recordHistory()
-            try synchronize(merging: true) { try resource.syncMain(with: ownForks) }
+            let (_, kept) = try MergeConflictLog.collecting {
+                try synchronize(merging: true) { try resource.syncMain(with: ownForks) }
+            }
+            report.keptConflicts = kept
             editedSinceMerge = false
             report.forksChanged = true
         } else if sharesRepository {

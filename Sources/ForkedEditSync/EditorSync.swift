@@ -18,6 +18,8 @@ public final class EditorSync {
     /// The exchange syncing the file's repository with the server's document.
     public let exchange: PostgresExchange<FileRepository<TextDocument>>
     private var shownConnection: SyncStatus.Connection?
+    /// Merges that kept both versions of something, this editor's and its peers'.
+    private var keptConflicts = KeptConflictReports()
 
     /// The settings from `--sync URL`, or from `FORKED_EDIT_SYNC` when the flag is absent; `nil`
     /// when neither asks for sync.
@@ -99,12 +101,16 @@ public final class EditorSync {
     /// connection's state: on the status line while it is not connected (keys do not clear
     /// it), in the server pane's title always, once as a message when it connects. Returns
     /// whether the screen changed.
-    public func idle(session: EditorSession) -> Bool {
+    ///
+    /// `autoMerged`: where this turn's automatic merge of this device's fork with main kept
+    /// both versions (``StoreReport/keptConflicts``), for the other editors to hear of.
+    public func idle(session: EditorSession, autoMerged: [KeptConflict] = []) -> Bool {
         // Read first: noting changes marks main pending until the exchange has compared it with
         // the server's version, which it does at once, so this turn shows its last answer.
         let status = exchange.status
         exchange.noteLocalChanges()
         var changed = exchangeCursors(session: session)
+        changed = reportKeptConflicts(status, autoMerged: autoMerged, session: session) || changed
         if session.mainPublishingNote == nil {
             session.mainPublishingNote = { [exchange] mainChanged in Self.publishingNote(exchange.status, mainChanged: mainChanged) }
         }
@@ -134,13 +140,30 @@ public final class EditorSync {
     /// document's pane; returns whether theirs moved.
     private func exchangeCursors(session: EditorSession) -> Bool {
         if let own = session.panes.first {
-            exchange.sharePresence(PeerCursor(name: userName, position: own.state.cursor).presence)
+            let note = keptConflicts.presenceNote(stillMarked: !own.state.conflictLines.isEmpty)
+            exchange.sharePresence(PeerCursor(name: userName, position: own.state.cursor, keptConflicts: note).presence)
         }
         let serverFork = Self.serverFork.name
         let peers = exchange.peers.compactMap { PeerCursor(presence: $0.value) }
         guard (session.peerCursors[serverFork] ?? []) != peers else { return false }
         session.peerCursors[serverFork] = peers
         return true
+    }
+
+    /// Says where a merge of the shared document, this editor's or a peer's, kept both versions
+    /// of something, and marks those lines once a pane holds the merged text; returns whether
+    /// the screen changed.
+    private func reportKeptConflicts(_ status: SyncStatus, autoMerged: [KeptConflict], session: EditorSession) -> Bool {
+        let peers = session.peerCursors[Self.serverFork.name] ?? []
+        let source = Self.historyOrigin(device: status.lastRemoteDevice, peers: exchange.peers)
+        var changed = false
+        if let message = keptConflicts.update(status: status, autoMerged: autoMerged, peers: peers, mergedFrom: source) {
+            session.message = message
+            changed = true
+        }
+        guard keptConflicts.pendingMarks != nil else { return changed }
+        let main = try? exchange.resource.value(in: .main)?.text
+        return keptConflicts.applyPendingMarks(mainText: main) { session.markKeptConflicts($0, inPanesHolding: $1) } || changed
     }
 
     /// How this editor names its user to the others: the login name, else the server's user

@@ -132,8 +132,9 @@ struct EditCommand: ParsableCommand {
                 session: session, backend: terminal, recorder: recorder, cast: castWriter,
                 inputTimeoutMilliseconds: persistent?.suggestedInputTimeoutMilliseconds ?? EditorApp.inputTimeoutMilliseconds,
                 onIdle: { session in
-                    let stored = try persistent.map { session.show(try $0.idle()) } ?? false
-                    let synced = editorSync?.idle(session: session) ?? false
+                    let report = try persistent?.idle()
+                    let stored = report.map { session.show($0) } ?? false
+                    let synced = editorSync?.idle(session: session, autoMerged: report?.keptConflicts ?? []) ?? false
                     return session.checkFileOnDiskIfDue() || stored || synced
                 }
             )

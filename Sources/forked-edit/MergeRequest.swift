@@ -141,24 +141,6 @@ struct MergeRequest {
 
     /// The 1-based line on which each conflict starts in the merged text.
     static func lines(of report: TextMergeReport) -> [Int] {
-        var text = report.text
-        return text.withUTF8 { bytes in
-            var lines: [Int] = []
-            var line = 1
-            var offset = 0
-            for conflict in report.conflicts {
-                let end = min(conflict.utf8Range.lowerBound, bytes.count)
-                // Line feeds found with memchr: a byte-by-byte walk through a megabyte of
-                // merged text took longer than writing it.
-                while offset < end, let base = bytes.baseAddress,
-                      let found = memchr(base + offset, 0x0A, end - offset) {
-                    line += 1
-                    offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
-                }
-                offset = max(offset, end)
-                lines.append(line)
-            }
-            return lines
-        }
+        ConflictLines.lines(of: report.conflicts.map(\.utf8Range), in: report.text).map { $0.lowerBound + 1 }
     }
 }

@@ -179,6 +179,45 @@ struct EditorSyncTmuxTests {
         }
     }
 
+    /// Issue 44's rule over sync: two machines replace one word at the same moment. The merge
+    /// keeps both words whole, and both screens say so: the one whose merge found the conflict,
+    /// and the other, told through its presence.
+    @Test func twoEditorsReplacingOneWordBothShowTheConflictAndKeepBothWords() async throws {
+        try await withPostgresServer { server in
+            let root = FileManager.default.temporaryDirectory.appendingPathComponent("forked-sync-word-\(UUID().uuidString)")
+            defer { try? FileManager.default.removeItem(at: root) }
+            let files = try copies(["ann", "bob"], in: root)
+            for file in files { try Data("The budget is approved\nsecond line\n".utf8).write(to: file) }
+            let ann = try editor(files[0], server: server, user: "ann")
+            defer { ann.close() }
+            let bob = try editor(files[1], server: server, user: "bob")
+            defer { bob.close() }
+            for pane in [ann, bob] {
+                #expect(try pane.waitForScreen(timeout: .seconds(15)) { $0.contains("connected") } != nil, "\(pane.screenForMessage)")
+            }
+            for pane in [ann, bob] {
+                try pane.sendKeys("Right", "Right", "Right", "Right")
+                for _ in 0..<6 { try pane.sendKeys("Delete") }
+            }
+            try ann.type("costs")
+            try bob.type("money")
+            let bothWords = { (screen: String) in
+                screen.contains("The costs money is approved") || screen.contains("The money costs is approved")
+            }
+            for pane in [ann, bob] {
+                let shown = try pane.waitForScreen(timeout: .seconds(15)) { bothWords($0) && $0.contains("both versions kept at 1 conflict (line 1)") }
+                #expect(shown != nil, "a screen does not show the kept conflict: \(pane.screenForMessage)")
+            }
+            for pane in [ann, bob] { try pane.sendKeys("C-s") }
+            let saved = await eventually {
+                let texts = files.compactMap { try? String(contentsOf: $0, encoding: .utf8) }
+                return texts.count == 2 && texts[0] == texts[1] && bothWords(texts[0]) && !texts[0].contains("budget")
+            }
+            #expect(saved, "the files hold \(files.map { (try? String(contentsOf: $0, encoding: .utf8)) ?? "nothing" })")
+            for pane in [ann, bob] { try pane.sendKeys("C-q") }
+        }
+    }
+
     @Test func anotherFileWithTheSameNameDoesNotJoinTheDocumentUnlessNamed() async throws {
         try await withPostgresServer { server in
             let root = FileManager.default.temporaryDirectory.appendingPathComponent("forked-sync-names-\(UUID().uuidString)")

@@ -361,15 +361,6 @@ extension EditorSession {
         return conflicts
     }
 
-    /// What a merge message adds when the merge kept both versions somewhere (the live merge
-    /// view showed those places as conflicts just before): the text now holds both, for the
-    /// user to choose from, on the lines named.
-    static func keptConflictsNote(_ lines: [Range<Int>]) -> String {
-        guard !lines.isEmpty else { return "" }
-        let shown = lines.prefix(4).map { "\($0.lowerBound + 1)" }.joined(separator: ", ") + (lines.count > 4 ? ", …" : "")
-        return "; both versions kept at \(Self.count(lines.count, "conflict", plural: "conflicts")) (\(lines.count == 1 ? "line" : "lines") \(shown))"
-    }
-
     private func mergedLineCount(_ text: String) -> Int {
         let breaks = ByteScanning.newlineCount(in: text)
         return text.utf8.last == UInt8(ascii: "\n") ? breaks : breaks + 1

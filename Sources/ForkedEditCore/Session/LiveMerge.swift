@@ -75,24 +75,6 @@ public struct LiveMerge: Sendable, Equatable {
 
     /// The lines each of `ranges` (sorted UTF-8 ranges of `text`) touches.
     static func lines(of ranges: [Range<Int>], in text: String) -> [Range<Int>] {
-        guard !ranges.isEmpty else { return [] }
-        var lines: [Range<Int>] = []
-        var line = 0
-        var offset = 0
-        var utf8 = text.utf8.makeIterator()
-        func advance(to target: Int) {
-            while offset < target, let byte = utf8.next() {
-                if byte == UInt8(ascii: "\n") { line += 1 }
-                offset += 1
-            }
-        }
-        for range in ranges {
-            advance(to: range.lowerBound)
-            let first = line
-            // A conflict ending with its line break ends on that line, not the next.
-            advance(to: max(range.lowerBound, range.upperBound - 1))
-            lines.append(first..<(max(first, line) + 1))
-        }
-        return lines
+        ConflictLines.lines(of: ranges, in: text)
     }
 }

@@ -15,6 +15,9 @@ public struct StoreReport: Sendable, Equatable {
     public var recoveredFrom: String?
     /// Something to say once on the status line (the history of versions could not be kept).
     public var notice: String?
+    /// Where an automatic merge with main kept both versions of something this process's fork
+    /// and main changed differently (lines of main's merged text).
+    public var keptConflicts: [KeptConflict] = []
 
     /// Creates a report.
     public init(forksChanged: Bool = false, forkBeside: Fork? = nil, failure: String? = nil, recoveredFrom: String? = nil) {
@@ -35,6 +38,12 @@ extension EditorSession {
         do {
             if report.forksChanged {
                 try reloadFromResource()
+                changed = true
+            }
+            if !report.keptConflicts.isEmpty {
+                let lines = report.keptConflicts.map(\.lines)
+                if let main = try resource.resource(of: .main)?.text { _ = markKeptConflicts(lines, inPanesHolding: main) }
+                message = "Merged with main" + Self.keptConflictsNote(lines)
                 changed = true
             }
             if let fork = report.forkBeside, readOnlyPanes.contains(1), fork != forks[1] {

@@ -1,3 +1,5 @@
+import Forked
+
 /// Merges concurrent edits to a string, character by character, without conflict markers.
 ///
 /// The merge works on `Character`s (grapheme clusters), so an emoji sequence or a letter with a
@@ -31,11 +33,18 @@ public struct TextMerger: Merger {
     /// Returns the three-way merge of two edited versions of `commonAncestor`.
     ///
     /// The result equals `mergeWithOrigins(dominant, withSubordinate: subordinate, commonAncestor: commonAncestor).text`.
+    /// Inside ``MergeConflictLog/collecting(_:)`` (a sync exchange merging another device's
+    /// version, say), the conflicts it keeps are told to the log, with their lines.
     public func merge(_ dominant: String, withSubordinate subordinate: String, commonAncestor: String) throws -> String {
         switch Self.wholeSide(dominant, subordinate, commonAncestor) {
         case .dominant: return dominant
         case .subordinate: return subordinate
         case nil: break
+        }
+        if MergeConflictLog.isCollecting {
+            let report = mergeReportingConflicts(dominant, withSubordinate: subordinate, commonAncestor: commonAncestor)
+            MergeConflictLog.record(report.keptConflicts)
+            return report.text
         }
         return TextMergeComputation.run(ancestor: commonAncestor, dominant: dominant, subordinate: subordinate, textOnly: true) {
             $0.mergedString()

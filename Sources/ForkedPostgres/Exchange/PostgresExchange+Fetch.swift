@@ -254,10 +254,11 @@ extension PostgresExchange {
     func record(_ caughtUp: CaughtUp) throws {
         if let merge = caughtUp.merge {
             // One write of the repository, not two: on disk each write flushes it several times.
-            try resource.mergeIntoMain(merge)
+            let written = try resource.writeMerge(merge)
             updateStatus { status in
                 status.remoteChangesApplied += 1
                 if let device = caughtUp.remoteDevice { status.lastRemoteDevice = device }
+                status.noteKept(written.conflicts)
             }
             logger.debug("merged server version", metadata: ["generation": "\(caughtUp.last.generation)"])
         }

@@ -86,13 +86,19 @@ extension PostgresExchange {
         var merged = current.value
         var taken: [StagedVersion] = []
         var dropped: [Data] = []
+        var kept: [KeptConflict] = []
         for version in staged {
             guard let base = versions[version.baseGeneration], let value = value(of: version, madeFrom: base) else {
                 dropped.append(version.idBytes)
                 continue
             }
             // The device's version first, as when a device merges the server's into its main.
-            merged = try ValueMerging.merge(value, withSubordinate: merged, commonAncestor: base.value)
+            // Where it keeps both versions, the last merge's lines are the ones the text has.
+            let (next, conflicts) = try MergeConflictLog.collecting {
+                try ValueMerging.merge(value, withSubordinate: merged, commonAncestor: base.value)
+            }
+            merged = next
+            if !conflicts.isEmpty { kept = conflicts }
             taken.append(version)
         }
         let commit = try makeCommit(
@@ -111,6 +117,7 @@ extension PostgresExchange {
         updateStatus {
             $0.payloadBytesUploaded += commit.commit.body.payload.count
             $0.stagedVersionsMerged += taken.count
+            $0.noteKept(kept)
         }
         logger.debug("merged staged versions", metadata: ["generation": "\(commit.generation)", "versions": "\(taken.count)"])
         let published = DocumentStore.Head(

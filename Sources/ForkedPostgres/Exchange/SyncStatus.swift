@@ -1,3 +1,4 @@
+import Forked
 import Foundation
 
 /// What an exchange is doing, for status lines and tests: ``PostgresExchange/status`` and
@@ -44,6 +45,12 @@ public struct SyncStatus: Sendable, Equatable {
     public var ownEchoesIgnored = 0
     /// Uploads that found another device's generation first and were merged and retried.
     public var conflicts = 0
+    /// Merges of other devices' versions (into main, or of staged versions in this device's
+    /// turn) that kept both versions of something two devices changed differently: a word
+    /// both replaced, say. The merged value holds both, for the people to choose from.
+    public var mergesKeepingConflicts = 0
+    /// Where the last of those merges kept both versions (for a text: the lines).
+    public var lastKeptConflicts: [KeptConflict] = []
     /// Bytes of commit payload uploaded, for measuring what a change costs on the wire.
     public var payloadBytesUploaded = 0
     /// Presence notes heard from other devices (see ``PostgresExchange/peers``).
@@ -53,4 +60,11 @@ public struct SyncStatus: Sendable, Equatable {
 
     /// Whether the exchange is connected.
     public var isConnected: Bool { connection == .connected }
+
+    /// Counts a merge that kept `conflicts` (none: nothing to count).
+    mutating func noteKept(_ conflicts: [KeptConflict]) {
+        guard !conflicts.isEmpty else { return }
+        mergesKeepingConflicts += 1
+        lastKeptConflicts = conflicts
+    }
 }
