@@ -14,7 +14,9 @@ extension EditorSync {
         case .connected, .closed: return nil
         case .offline(let since, let reason):
             return "Sync: offline since \(clockTime(since)), reconnecting (\(reason)); edits are kept"
-        case .stopped(let error): return "Sync stopped: \(error); edits are kept here"
+        case .stopped(let error):
+            guard case .documentTooLarge = error else { return "Sync stopped: \(error); edits are kept here" }
+            return "Sync stopped: \(error) (--sync-limit MB raises it); edits are kept here"
         }
     }
 

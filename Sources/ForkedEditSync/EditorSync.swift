@@ -45,6 +45,9 @@ public final class EditorSync {
         }
     }
 
+    /// The largest document taken from the server unless `--sync-limit` says otherwise.
+    public static var defaultMaximumDocumentBytes: Int { PostgresExchange<FileRepository<TextDocument>>.Options().maximumDocumentBytes }
+
     /// The fork holding the document as the server has it, shown in the right pane.
     public static let serverFork = PostgresExchange<FileRepository<TextDocument>>.serverFork
 
@@ -54,7 +57,8 @@ public final class EditorSync {
     /// Starts syncing `persistent`'s repository with the server's document `document`.
     public init(
         persistent: PersistentDocument?, document: String?, settings: PostgresSettings,
-        documentNamed: Bool = true, historyScope: HistoryUploadScope = .published()
+        documentNamed: Bool = true, historyScope: HistoryUploadScope = .published(),
+        maximumDocumentBytes: Int = EditorSync.defaultMaximumDocumentBytes
     ) throws {
         guard let persistent, let repository = persistent.repository, let document else {
             throw EditorSyncFailure("--sync needs a FILE and its stored state")
@@ -68,6 +72,7 @@ public final class EditorSync {
         // The exchange's own pacing (uploads and receiving at once unless busy).
         var options = PostgresExchange<FileRepository<TextDocument>>.Options()
         options.pollInterval = .seconds(30)
+        options.maximumDocumentBytes = maximumDocumentBytes
         // Diagnostics would draw over the screen: the status line says what matters.
         let logger = Logger(label: "forked-edit.sync", factory: { _ in SwiftLogNoOpLogHandler() })
         userName = Self.userName(settings: settings)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why syncing through PostgreSQL failed. Every message names what went wrong and where, and
 /// never contains a password.
 public enum PostgresSyncError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -27,6 +29,10 @@ public enum PostgresSyncError: Error, Equatable, Sendable, CustomStringConvertib
     case corruptDocument(String)
     /// An upload kept meeting newer generations from other devices.
     case tooManyConflicts(attempts: Int)
+    /// The document on the server (a version, or one stored change) is larger than this device
+    /// takes (``PostgresExchange/Options/maximumDocumentBytes``). Not retried: it takes a larger
+    /// limit, or a smaller document.
+    case documentTooLarge(document: String, bytes: Int, limit: Int)
 
     /// Whether retrying later can help. Settings, logins and versions do not fix themselves.
     public var isTransient: Bool {
@@ -56,6 +62,12 @@ public enum PostgresSyncError: Error, Equatable, Sendable, CustomStringConvertib
             "the document was written by model version \(dataVersion), this build supports up to \(supportedVersion); update it to sync"
         case .corruptDocument(let reason): "corrupt document on the server: \(reason)"
         case .tooManyConflicts(let attempts): "gave up uploading after \(attempts) conflicting uploads from other devices"
+        case .documentTooLarge(let document, let bytes, let limit):
+            "'\(document)' on the server holds \(Self.megabytes(bytes)), over this device's limit of \(Self.megabytes(limit))"
         }
+    }
+
+    private static func megabytes(_ bytes: Int) -> String {
+        bytes >= 1 << 20 ? String(format: "%.1f MB", Double(bytes) / Double(1 << 20)) : "\(bytes) bytes"
     }
 }

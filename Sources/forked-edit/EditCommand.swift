@@ -44,6 +44,9 @@ struct EditCommand: ParsableCommand {
     @Flag(help: "With --fork or --sync: merge through main after every burst of edits.")
     var autoMerge = false
 
+    @Option(help: ArgumentHelp("With --sync: the largest document taken from the server, in megabytes (default 32); a larger one stops the sync, the edits stay here.", valueName: "MB"))
+    var syncLimit: Int?
+
     @Flag(help: "With --sync: also send the history of drafts never merged into main (by default only what you publish leaves this machine).")
     var syncDrafts = false
 
@@ -88,7 +91,8 @@ struct EditCommand: ParsableCommand {
             let editorSync = try syncSettings.map { settings in
                 try EditorSync(
                     persistent: persistent, document: self.document ?? filePath.map { URL(fileURLWithPath: $0).lastPathComponent },
-                    settings: settings, documentNamed: self.document != nil, historyScope: syncDrafts ? .everything : .published()
+                    settings: settings, documentNamed: self.document != nil, historyScope: syncDrafts ? .everything : .published(),
+                    maximumDocumentBytes: try syncLimitBytes()
                 )
             }
             defer { editorSync?.stop() }
@@ -147,6 +151,13 @@ struct EditCommand: ParsableCommand {
             }
             try persistent?.close()
         }
+    }
+
+    /// `--sync-limit` in bytes, or the exchange's default.
+    private func syncLimitBytes() throws -> Int {
+        guard let syncLimit else { return EditorSync.defaultMaximumDocumentBytes }
+        guard (1...(1 << 20)).contains(syncLimit) else { throw CommandFailure("--sync-limit needs a number of megabytes from 1 to 1048576, got \(syncLimit)") }
+        return syncLimit << 20
     }
 
     /// The file's stored editing state, or `nil` for the demo document, with `--no-state`, and

@@ -11,6 +11,7 @@ struct ForkedEdit: ParsableCommand {
             forked-edit [<file>] [--forks <name,name>] [--record <session>] [--cast <file>] [--force] [--fresh] [--no-state]
             forked-edit <file> --fork <name> [--auto-merge] [--fresh]
             forked-edit <file> --sync <postgres://user@host/db> [--document <name>] [--auto-merge] [--sync-drafts]
+                                 [--sync-limit <MB>]
             forked-edit replay <session> [--speed <x>] [--instant] [--headless] [--size <columnsxrows>]
                                [--print-screen] [--print-document] [--print-main] [--cast <file>] [--force]
             forked-edit merge <ancestor> <dominant> <subordinate> [-o <out>] [--markers] [-L <label>]... [--marker-size <n>] [--stats]

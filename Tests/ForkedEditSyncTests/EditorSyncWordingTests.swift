@@ -26,6 +26,10 @@ struct EditorSyncWordingTests {
         #expect(offline?.hasSuffix(", reconnecting (connection refused); edits are kept") == true)
         let stopped = EditorSync.standingNotice(status(.stopped(.tooManyConflicts(attempts: 5))), document: "plan.txt")
         #expect(stopped?.hasPrefix("Sync stopped: ") == true && stopped?.hasSuffix("; edits are kept here") == true)
+        let tooLarge = EditorSync.standingNotice(
+            status(.stopped(.documentTooLarge(document: "plan.txt", bytes: 64 << 20, limit: 32 << 20))), document: "plan.txt"
+        )
+        #expect(tooLarge == "Sync stopped: 'plan.txt' on the server holds 64.0 MB, over this device's limit of 32.0 MB (--sync-limit MB raises it); edits are kept here")
     }
 
     @Test("the server pane's title says whether its text is live")

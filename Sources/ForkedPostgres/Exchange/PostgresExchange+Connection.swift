@@ -88,6 +88,7 @@ extension PostgresExchange {
             // Whatever a previous session was told, the fetch below catches up with, and the
             // upload below sends what is pending: a wake-up queued for it is void.
             $0.announcements = []
+            $0.announcementsDropped = false
             $0.uploadQueued = false
         }
         defer {
@@ -174,17 +175,20 @@ extension PostgresExchange {
         case .announced:
             guard receiveTurnHasCome() else { return }
             let started = ContinuousClock.now
-            let announcements = shared.withLock { state in
-                defer { state.announcements = [] }
-                return state.announcements
+            let (announcements, dropped) = shared.withLock { state in
+                defer {
+                    state.announcements = []
+                    state.announcementsDropped = false
+                }
+                return (state.announcements, state.announcementsDropped)
             }
             let known = localState.generation
             let echoes = announcements.count { $0.generation <= known && $0.device == deviceID }
             if echoes > 0 { updateStatus { $0.ownEchoesIgnored += echoes } }
             let newer = announcements.filter { $0.generation > known }
-            guard !newer.isEmpty else { return }
+            guard !newer.isEmpty || dropped else { return }
             let commits = newer.compactMap { $0.commit() }
-            if try commits.count < newer.count || !receive(commits) {
+            if try dropped || commits.count < newer.count || !receive(commits) {
                 try await fetch(on: connection)
             }
             paceReceiving(afterHandlingThatTook: ContinuousClock.now - started)
@@ -205,14 +209,27 @@ extension PostgresExchange {
 
     /// Keeps an announcement of this document for the session's loop, waking it when it finds
     /// nothing kept: announcements that arrive while it is busy are handled together.
-    private func note(_ payload: String, wake: AsyncStream<Wakeup>.Continuation) {
+    ///
+    /// At most ``maximumQueuedAnnouncements`` wait (anyone who can connect can send them, up to
+    /// 8,000 bytes each); past that they are dropped and the handling fetches from the server
+    /// instead, which misses nothing.
+    func note(_ payload: String, wake: AsyncStream<Wakeup>.Continuation) {
         guard let announcement = Announcement(payload: payload), announcement.document == document else { return }
         let wasEmpty = shared.withLock { state in
-            defer { state.announcements.append(announcement) }
+            defer {
+                if state.announcements.count < Self.maximumQueuedAnnouncements {
+                    state.announcements.append(announcement)
+                } else {
+                    state.announcementsDropped = true
+                }
+            }
             return state.announcements.isEmpty
         }
         if wasEmpty { wake.yield(.announced) }
     }
+
+    /// The most announcements kept waiting for a handling.
+    static var maximumQueuedAnnouncements: Int { 1_000 }
 
     /// Whether announcements may be handled now: at once when the last handling started at
     /// least the receive spacing ago (``paceReceiving(afterHandlingThatTook:)``), else at its

@@ -244,6 +244,8 @@ extension PostgresExchange {
         guard let value, let snapshot = try? coding.snapshot(of: value), SHA256Digest.digest(of: snapshot) == last.commit.valueDigest else {
             throw PostgresSyncError.corruptDocument("the value rebuilt for generation \(last.generation) does not match its digest")
         }
+        // Small changes can add up to a value larger than any one of them.
+        try store.checkSize(snapshot.count)
         let merge = try value != resource.value(in: Self.serverFork) ? resource.preparedMerge(from: Self.serverFork, receiving: value) : nil
         let remoteDevice = commits.last { $0.idBytes != local.pendingCommit && $0.commit.origin != deviceID }?.commit.origin
         return CaughtUp(last: last, merge: merge, landedPending: landedPending, remoteDevice: remoteDevice, value: value)

@@ -52,10 +52,26 @@ extension PostgresExchange {
     }
 
     /// Notes another device's presence from a notification's payload.
+    ///
+    /// Anyone who can connect can send notes, from as many made-up device ids as they like:
+    /// notes over the sizes this library sends are dropped, notes past
+    /// ``Options/presenceLifetime`` are forgotten as new ones come, and at most
+    /// ``Options/maximumPeers`` are kept (the longest-silent go first).
     func receivePresence(_ payload: String) {
-        guard let note = PresenceNote(payload: payload), note.document == document, note.device != deviceID else { return }
-        let peer = PeerPresence(device: note.device, value: note.value, received: Date())
-        shared.withLock { $0.peers[note.device] = peer }
+        guard let note = PresenceNote(payload: payload), note.document == document, note.device != deviceID,
+              note.device.utf8.count <= PresenceNote.maximumDeviceBytes, note.value.utf8.count <= PresenceNote.maximumValueBytes
+        else { return }
+        let now = Date()
+        let oldest = now.addingTimeInterval(-Self.seconds(options.presenceLifetime))
+        let limit = max(options.maximumPeers, 1)
+        shared.withLock { state in
+            state.peers[note.device] = PeerPresence(device: note.device, value: note.value, received: now)
+            guard state.peers.count > limit else { return }
+            state.peers = state.peers.filter { $0.value.received >= oldest }
+            while state.peers.count > limit, let silent = state.peers.min(by: { $0.value.received < $1.value.received }) {
+                state.peers[silent.key] = nil
+            }
+        }
         updateStatus { $0.presenceNotesReceived += 1 }
     }
 

@@ -73,6 +73,15 @@ public final class PostgresExchange<RepositoryType: Repository>: Sendable where 
         /// Every this many generations a commit stores the whole value rather than a delta, so that
         /// a device that starts from the newest snapshot replays at most this many deltas.
         public var snapshotInterval = 64
+        /// The largest document this device takes from the server, in bytes: a version, or one
+        /// stored change, larger than this stops the sync of the document with
+        /// ``PostgresSyncError/documentTooLarge(document:bytes:limit:)`` (the edits stay here)
+        /// instead of being held and merged. Anyone who may write the document could otherwise
+        /// make every device on it hold and merge a value of any size.
+        public var maximumDocumentBytes = 32 << 20
+        /// The most other devices' presence kept at once; the longest-silent go first. A peer
+        /// could otherwise grow every device's memory with notes from made-up device ids.
+        public var maximumPeers = 256
         /// How long another device's presence (``PostgresExchange/peers``) counts after it was
         /// last heard; devices repeat theirs every ``pollInterval``, so keep this longer.
         public var presenceLifetime: Duration = .seconds(75)
@@ -115,6 +124,8 @@ public final class PostgresExchange<RepositoryType: Repository>: Sendable where 
         var statusContinuations: [UUID: AsyncStream<SyncStatus>.Continuation] = [:]
         /// Announcements of this document not handled yet, in the order they came.
         var announcements: [Announcement] = []
+        /// Whether announcements were dropped since the last handling (too many waited).
+        var announcementsDropped = false
         /// Whether ``local`` changed since the state file was last written.
         var localStateUnsaved = false
         /// When the state file was last written.
@@ -191,7 +202,7 @@ public final class PostgresExchange<RepositoryType: Repository>: Sendable where 
         self.logger = logger
         self.deviceID = try DeviceIdentity.load(in: stateDirectory)
         self.connector = PostgresConnector(settings: settings, connectTimeout: options.connectTimeout, logger: logger, eventLoop: executor.loop)
-        self.store = DocumentStore(document: document, logger: logger)
+        self.store = DocumentStore(document: document, logger: logger, maximumPayloadBytes: options.maximumDocumentBytes)
         self.historyStore = ServerHistoryStore(document: document, logger: logger)
         self.stateURL = stateDirectory.appendingPathComponent(Self.stateFileName(settings: settings, document: document))
         var local = try ExchangeLocalState.load(from: stateURL)

@@ -68,6 +68,7 @@ extension DocumentStore {
                 guard let id = row.5, let parents = row.6, let origin = row.7, let time = row.8, let digest = row.9,
                       let kind = row.10, let payload = row.11, let generation = row.12, let modelVersion = row.13
                 else { throw PostgresSyncError.corruptDocument("'\(document)' has a commit with missing fields") }
+                try checkSize(payload.count)
                 if row.0 == 2 {
                     commits.append(try ServerCommit(
                         storedID: id, parents: parents, origin: origin, timeMilliseconds: time, valueDigest: digest, kind: kind,
@@ -94,6 +95,7 @@ extension DocumentStore {
             logger: logger
         )
         for try await (id, parents, origin, time, digest, kind, payload) in rows.decode((Data, Data, String, Int64, Data, Int16, Data).self) {
+            try checkSize(payload.count)
             return try ServerCommit.historyCommit(
                 storedID: id, parents: parents, origin: origin, timeMilliseconds: time, valueDigest: digest, kind: kind,
                 payload: payload, describedAs: "a merged version"

@@ -23,6 +23,25 @@ struct DocumentStore: Sendable {
 
     let document: String
     let logger: Logger
+    /// The largest commit payload taken from the server (``PostgresExchange/Options/maximumDocumentBytes``):
+    /// a larger one is not transferred (its row comes back without it) and stops the sync.
+    var maximumPayloadBytes = 32 << 20
+
+    /// Refuses a payload, or a value rebuilt from payloads, of `bytes` bytes when it is over
+    /// ``maximumPayloadBytes``.
+    func checkSize(_ bytes: Int) throws {
+        guard bytes <= maximumPayloadBytes else {
+            throw PostgresSyncError.documentTooLarge(document: document, bytes: bytes, limit: maximumPayloadBytes)
+        }
+    }
+
+    /// The columns of a commit's row, the payload only when it is within ``maximumPayloadBytes``
+    /// and its length always (the limit is a number this code formats, not text from outside).
+    private var commitColumns: String {
+        "id, parents, origin, time_ms, value_digest, kind, "
+            + "CASE WHEN octet_length(payload) <= \(maximumPayloadBytes) THEN payload END, octet_length(payload), "
+            + "generation, model_version"
+    }
 
     /// The generations a document's row, a commit or an announcement may name: from 1 (the
     /// first upload) and short of `Int64.max`, so that the generation after any of them exists.
@@ -69,7 +88,7 @@ struct DocumentStore: Sendable {
     func commits(after: Int64, through: Int64, on connection: PostgresConnection) async throws -> [ServerCommit] {
         try await selectCommits(
             """
-            SELECT id, parents, origin, time_ms, value_digest, kind, payload, generation, model_version
+            SELECT \(unescaped: commitColumns)
             FROM forked_commits WHERE document = \(document) AND generation > \(after) AND generation <= \(through)
             ORDER BY generation
             """,
@@ -82,7 +101,7 @@ struct DocumentStore: Sendable {
     func commits(from first: Int64, through: Int64, on connection: PostgresConnection) async throws -> [ServerCommit] {
         try await selectCommits(
             """
-            SELECT id, parents, origin, time_ms, value_digest, kind, payload, generation, model_version
+            SELECT \(unescaped: commitColumns)
             FROM forked_commits WHERE document = \(document) AND generation >= \(first) AND generation <= \(through)
             ORDER BY generation
             """,
@@ -108,7 +127,7 @@ struct DocumentStore: Sendable {
     func earliestSnapshot(on connection: PostgresConnection) async throws -> ServerCommit? {
         try await selectCommits(
             """
-            SELECT id, parents, origin, time_ms, value_digest, kind, payload, generation, model_version
+            SELECT \(unescaped: commitColumns)
             FROM forked_commits WHERE document = \(document) AND kind = 0 AND generation IS NOT NULL
             ORDER BY generation LIMIT 1
             """,
@@ -181,8 +200,9 @@ struct DocumentStore: Sendable {
     private func selectCommits(_ query: PostgresQuery, on connection: PostgresConnection) async throws -> [ServerCommit] {
         var commits: [ServerCommit] = []
         let rows = try await connection.query(query, logger: logger)
-        for try await (id, parents, origin, time, digest, kind, payload, generation, modelVersion)
-            in rows.decode((Data, Data, String, Int64, Data, Int16, Data, Int64, Int).self) {
+        for try await (id, parents, origin, time, digest, kind, payload, length, generation, modelVersion)
+            in rows.decode((Data, Data, String, Int64, Data, Int16, Data?, Int32, Int64, Int).self) {
+            guard let payload else { throw PostgresSyncError.documentTooLarge(document: document, bytes: Int(length), limit: maximumPayloadBytes) }
             commits.append(try ServerCommit(
                 storedID: id, parents: parents, origin: origin, timeMilliseconds: time, valueDigest: digest, kind: kind,
                 payload: payload, generation: generation, modelVersion: modelVersion

@@ -13,6 +13,8 @@ struct PresenceNote: Codable, Sendable, Equatable {
 
     /// The largest `value` sent, in bytes: `NOTIFY` payloads must stay under 8000 bytes.
     static let maximumValueBytes = 4000
+    /// The longest device id kept from a note: ids this library makes are far shorter.
+    static let maximumDeviceBytes = 200
 
     /// The JSON text sent.
     var payload: String {
