@@ -140,6 +140,11 @@ let package = Package(
 
         // MARK: Tests mirror Sources
         // A "machine" for the multi-process sync tests, run by ForkedPostgresTests as a separate process.
+        // Decodes fuzz inputs; built with libFuzzer by Scripts/fuzz.sh, plainly it replays them.
+        .executableTarget(
+            name: "forked-fuzz", dependencies: ["ForkedPostgres", "ForkedEditCore", "ForkedEditPersistence"],
+            swiftSettings: strictSettings
+        ),
         .executableTarget(
             name: "forked-sync-agent", dependencies: ["ForkedPostgres", "Forked", "ForkedMerge", "ForkedHistory", .product(name: "Logging", package: "swift-log")],
             path: "Tests/ForkedSyncAgent", swiftSettings: strictSettings

@@ -78,14 +78,40 @@ func runAgent() async throws -> Int32 {
     let exchange = try PostgresExchange(
         resource: resource, document: arguments.document, settings: PostgresSettings(url: arguments.url),
         stateDirectory: arguments.directory.appendingPathComponent("sync"), options: options,
-        logger: Logger(label: "agent.\(arguments.name)")
+        logger: {
+            var logger = Logger(label: "agent.\(arguments.name)")
+            // FORKED_AGENT_DEBUG=1: every step of the exchange, for a test that failed.
+            if ProcessInfo.processInfo.environment["FORKED_AGENT_DEBUG"] != nil { logger.logLevel = .debug }
+            return logger
+        }()
     )
+    // As the editor does at start with --auto-merge: edits that reached the agent's fork but not
+    // main before it was killed are merged now, and published. What main holds then is what
+    // survived (start.txt, for the kill tests to compare with what the server ends with).
+    let edits = Fork(name: "agent-edits")
+    if try resource.has(edits), try resource.status(of: edits) != .inSync { try resource.mergeIntoMain(from: edits) }
+    try Data((try resource.value(in: .main)?.text ?? "").utf8).write(to: arguments.directory.appendingPathComponent("start.txt"))
+    if ProcessInfo.processInfo.environment["FORKED_AGENT_DEBUG"] != nil {
+        let server = PostgresExchange<FileRepository<AgentText>>.serverFork
+        let sync = arguments.directory.appendingPathComponent("sync")
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: sync.path)) ?? []
+        let state = files.filter { $0.hasSuffix(".json") || $0.hasSuffix(".pending") }.map {
+            "\($0): \((try? Data(contentsOf: sync.appendingPathComponent($0)))?.base64EncodedString() ?? "-") \((try? String(contentsOf: sync.appendingPathComponent($0), encoding: .utf8)) ?? "")"
+        }
+        FileHandle.standardError.write(Data("""
+            main: \(try resource.value(in: .main)?.text.debugDescription ?? "nil")
+            server fork: \((try? resource.value(in: server))??.text.debugDescription ?? "nil")
+            server ancestor: \((try? resource.commonAncestor(of: server))??.text.debugDescription ?? "nil")
+            edits fork: \((try? resource.value(in: edits))??.text.debugDescription ?? "nil")
+            state: \(state)
+
+            """.utf8))
+    }
     exchange.start()
     var generator = SystemRandomNumberGenerator()
     // Edits go into a fork of the agent's own and are merged into main, like the editor's
     // `this-device` fork: main also takes the exchange's merges of other devices' changes, and
     // reading main and writing an edited value back over it would undo a merge made in between.
-    let edits = Fork(name: "agent-edits")
     if try !resource.has(edits) { try resource.create(edits) }
     for index in 0..<arguments.edits {
         try resource.mergeFromMain(into: edits)

@@ -21,6 +21,7 @@ extension PostgresExchange {
     /// The server's value at `head`, rebuilt from its commits and merged with main in memory,
     /// for ``record(_:)`` to write; `nil` when there was nothing new (that is recorded at once).
     func caughtUp(to head: DocumentStore.Head?, fetched: [ServerCommit]? = nil, on connection: PostgresConnection) async throws -> CaughtUp? {
+        if !localState.hasFetched { try await adoptOrClearServerFork(on: connection) }
         guard let head else {
             // Nobody published the document yet: main is the first version.
             try markFetched(generation: 0, head: nil, digest: nil)
@@ -58,6 +59,33 @@ extension PostgresExchange {
             try resource.restart(Self.serverFork, with: ancestor)
         }
         return try rebuilt(commits, local)
+    }
+
+    /// Before a device's first recorded fetch of the document: keeps what the server fork holds
+    /// when it is a version of this document the server published (its digest is a commit's),
+    /// recording that generation as the one the fork holds; else empties it.
+    ///
+    /// The state file is written lazily: a device killed after its first merge of the server's
+    /// version into main, and before the file said so, has main holding the server's lines and
+    /// the server fork holding the version they came from. Emptied, as it was, the fork made the
+    /// restart a join with no ancestor, and every line main had taken from the server was kept
+    /// twice (found by killing a device at every step of its sync). A fork holding another
+    /// document's value (the resource synced elsewhere before) matches none of this document's
+    /// versions and is emptied, so that it cannot make main's text look deleted.
+    private func adoptOrClearServerFork(on connection: PostgresConnection) async throws {
+        guard let held = try resource.value(in: Self.serverFork) else { return }
+        let digest = Data(SHA256Digest.digest(of: try coding.snapshot(of: held)).bytes)
+        guard let (generation, id) = try await store.newestGeneration(withValueDigest: digest, on: connection) else {
+            try resource.restart(Self.serverFork, with: nil)
+            return
+        }
+        logger.notice("the server fork holds a published version; catching up from it", metadata: ["generation": "\(generation)"])
+        try updateLocalState { local in
+            local.generation = generation
+            local.head = id
+            local.headDigest = digest
+            local.hasFetched = true
+        }
     }
 
     /// At a device's first fetch of the document, the oldest whole version the server keeps,

@@ -215,11 +215,10 @@ public final class PostgresExchange<RepositoryType: Repository>: Sendable where 
         ))
         let created = try !resource.has(Self.serverFork)
         if created { try resource.create(Self.serverFork) }
-        // Nothing known of the server yet, or nothing ever fetched from this server for this
-        // document (the resource synced another document, or with another server, before: what
-        // the server fork holds is not this document's, and as the ancestor of the first fetch it
-        // would make what main holds look deleted). The first value is merged two-way into main.
-        if created || !local.hasFetched { try resource.restart(Self.serverFork, with: nil) }
+        // Nothing known of the server yet: the first value is merged two-way into main. A fork
+        // left from before a recorded fetch is kept or emptied at the first fetch, which can ask
+        // the server whether it holds one of this document's versions (``adoptOrClearServerFork(on:)``).
+        if created { try resource.restart(Self.serverFork, with: nil) }
         let pending = try resource.value(in: .main) != resource.value(in: Self.serverFork)
         shared.withLock {
             $0.status.generation = local.generation

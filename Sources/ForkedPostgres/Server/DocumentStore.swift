@@ -109,6 +109,23 @@ struct DocumentStore: Sendable {
         )
     }
 
+    /// The newest generation whose value has `digest`, with its commit's id: `nil` when no
+    /// published version of the document has that value.
+    func newestGeneration(withValueDigest digest: Data, on connection: PostgresConnection) async throws -> (generation: Int64, id: Data)? {
+        let rows = try await connection.query(
+            """
+            SELECT generation, id FROM forked_commits
+            WHERE document = \(document) AND value_digest = \(digest) AND generation IS NOT NULL
+            ORDER BY generation DESC LIMIT 1
+            """,
+            logger: logger
+        )
+        for try await (generation, id) in rows.decode((Int64, Data).self) where Self.generations.contains(generation) {
+            return (generation, id)
+        }
+        return nil
+    }
+
     /// The generation of the newest snapshot at or before `generation`, where rebuilding a value starts.
     func latestSnapshotGeneration(atOrBefore generation: Int64, on connection: PostgresConnection) async throws -> Int64? {
         let rows = try await connection.query(
