@@ -59,9 +59,9 @@ extension PersistentDocument {
     /// it could be written), and the write is retried, waiting longer after each failure.
     public func idle() throws -> StoreReport {
         let now = clock.now
-        if let failure = storageFailure, now < failure.retryAt { return StoreReport() }
+        if schedule.isWaitingToRetry(at: now) { return StoreReport() }
         do {
-            if storageFailure != nil {
+            if schedule.failure != nil {
                 if !isStored { try store() }
                 try flushJournals()
             }
@@ -70,14 +70,10 @@ extension PersistentDocument {
             var report = try storeAndShare(now: now)
             report.notice = pendingNotice
             pendingNotice = nil
-            if let failure = storageFailure {
-                storageFailure = nil
-                report.recoveredFrom = failure.reason
-            }
+            report.recoveredFrom = schedule.noteRecovered()
             return report
         } catch {
-            let delay = min(storageFailure.map { $0.delay * 2 } ?? options.retryDelay, .seconds(30))
-            storageFailure = StorageFailure(reason: "\(error)", delay: delay, retryAt: now + delay)
+            schedule.noteFailure("\(error)", at: now, retryDelay: options.retryDelay)
             return StoreReport(failure: "\(error)")
         }
     }
@@ -91,37 +87,34 @@ extension PersistentDocument {
 
     private func storeAndShare(now: ContinuousClock.Instant) throws -> StoreReport {
         var report = StoreReport()
-        let typingPaused = now - lastEdit >= options.burstPause
         let changedElsewhere = try sharesRepository && repositoryChangedElsewhere()
-        // Auto-merge after this process's burst, and take in main's changes from other
-        // processes between bursts. A merge that changes nothing writes nothing, so two
-        // auto-merging processes do not wake each other up forever.
-        let burstEnded = editedSinceMerge && typingPaused
-        if options.autoMerge, burstEnded || (changedElsewhere && !editedSinceMerge) {
+        switch schedule.step(
+            at: now, pendingEdits: pendingEditCount, sharesRepository: sharesRepository, changedElsewhere: changedElsewhere, options
+        ) {
+        case .autoMerge(let takingInFirst):
             // The history credits each change to its maker: main's change from elsewhere is
             // recorded before the forks take it, this process's forks' versions before the merge
-            // that publishes them (as the merge key does).
-            if changedElsewhere { try synchronize() }
+            // that publishes them (as the merge key does). A merge that changes nothing writes
+            // nothing, so two auto-merging processes do not wake each other up forever.
+            if takingInFirst { try synchronize() }
             recordHistory()
             let (_, kept) = try MergeConflictLog.collecting {
                 try synchronize(merging: true) { try resource.syncMain(with: ownForks) }
             }
             report.keptConflicts = kept
-            editedSinceMerge = false
+            schedule.noteMerged()
             report.forksChanged = true
-        } else if sharesRepository {
-            let publishDue = pendingEditCount > 0 && now - lastSynchronization >= options.publishInterval
-            if publishDue || changedElsewhere {
-                try synchronize(merging: false, recordingHistory: typingPaused) {}
-                report.forksChanged = true
-            }
-        } else if pendingEditCount >= options.snapshotInterval * (typingPaused ? 1 : 4)
-            || (pendingEditCount > 0 && now - lastSynchronization >= options.historyInterval) {
-            try synchronize(merging: false, recordingHistory: typingPaused) {}
+        case .publish(let recordingHistory):
+            try synchronize(merging: false, recordingHistory: recordingHistory) {}
+            report.forksChanged = true
+        case .snapshot(let recordingHistory):
+            try synchronize(merging: false, recordingHistory: recordingHistory) {}
+        case .nothing:
+            break
         }
-        if historyBehind && typingPaused {
+        if schedule.lateVersionDue(at: now, options) {
             recordHistory()
-            historyBehind = false
+            schedule.noteVersionRecorded()
         }
         if sharesRepository { report.forkBeside = try forkShownBeside() }
         return report

@@ -105,15 +105,9 @@ public final class PersistentDocument: EditorSessionObserver {
     /// What the repository named when this process last synchronized with it (``StateStamp``).
     var syncedStamp: StateStamp
     let clock = ContinuousClock()
-    var lastSynchronization: ContinuousClock.Instant
-    var lastEdit: ContinuousClock.Instant
-    var editedSinceMerge = false
-    /// Whether edits were stored while typing went on without recording a version in the
-    /// history: it is recorded at the next pause, so typing never waits for a version.
-    var historyBehind = false
+    /// When to store, publish, merge and record versions, and the last failure to store.
+    var schedule: StoreSchedule
     var isClosed = false
-    /// The last failure to store edits, and when to try again.
-    var storageFailure: StorageFailure?
     /// Why the history of versions could not be written, once it could not: it is not tried
     /// again while the file is open.
     var historyProblem: String?
@@ -124,13 +118,6 @@ public final class PersistentDocument: EditorSessionObserver {
     var unstoredState: ForkedState<TextDocument>?
     /// The history, once opened.
     var cachedHistory: History<TextDocument>?
-
-    /// A failure to store edits (a full disk, an I/O error), retried with a growing delay.
-    struct StorageFailure {
-        var reason: String
-        var delay: Duration
-        var retryAt: ContinuousClock.Instant
-    }
 
     /// Opens a document on `state`: stored in `storage` when the state directory exists,
     /// else in memory until the first edit.
@@ -150,11 +137,12 @@ public final class PersistentDocument: EditorSessionObserver {
         memory = InMemoryRepository(state: state)
         resource = try TextDocumentResource(repository: AnyRepository(memory))
         syncedStamp = state.stamp
-        lastSynchronization = clock.now
-        lastEdit = clock.now
         // Edits recovered from the last run (or made without auto-merge) merge like a burst
         // just typed: they are not left waiting for the next keystroke.
-        editedSinceMerge = try options.autoMerge && ownForks.contains { try resource.status(of: $0) != .inSync }
+        let resource = resource
+        schedule = StoreSchedule(
+            at: clock.now, editedSinceMerge: try options.autoMerge && ownForks.contains { try resource.status(of: $0) != .inSync }
+        )
         if storage != nil {
             try startJournals(at: state)
         } else {
@@ -256,16 +244,12 @@ public final class PersistentDocument: EditorSessionObserver {
         }
         pending.removeAll()
         syncedStamp = state.stamp
-        lastSynchronization = clock.now
         for fork in ownForks where headerVersions[fork] != state.version(of: fork) {
             try restartJournal(of: fork, at: state.version(of: fork))
         }
-        if recordingHistory || merging {
-            recordHistory(merged: merging)
-            historyBehind = false
-        } else {
-            historyBehind = true
-        }
+        let recording = recordingHistory || merging
+        if recording { recordHistory(merged: merging) }
+        schedule.noteStored(at: clock.now, recordedVersion: recording)
     }
 
     /// Whether another process changed the repository since this one last synchronized:
@@ -363,18 +347,17 @@ public final class PersistentDocument: EditorSessionObserver {
     /// and storing is retried).
     public func editorSession(_ session: EditorSession, didApply edit: DocumentEdit) throws {
         var failure: (any Error)?
-        if repository == nil, storageFailure == nil {
+        if repository == nil, schedule.failure == nil {
             // The first edit makes the state directory.
             do {
                 try store()
             } catch {
-                storageFailure = StorageFailure(reason: "\(error)", delay: options.retryDelay, retryAt: clock.now + options.retryDelay)
+                schedule.noteFailure("\(error)", at: clock.now, retryDelay: options.retryDelay)
                 failure = error
             }
         }
         guard let writer = writers[edit.fork] else {
-            lastEdit = clock.now
-            editedSinceMerge = true
+            schedule.noteEdit(at: clock.now)
             if let failure { throw failure }
             return
         }
@@ -383,8 +366,7 @@ public final class PersistentDocument: EditorSessionObserver {
         )
         let previous = pending[edit.fork]?.count ?? 0
         pending[edit.fork] = (previous + 1, edit.version)
-        lastEdit = clock.now
-        editedSinceMerge = true
+        schedule.noteEdit(at: clock.now)
     }
 
     /// Runs the merge inside ``synchronize(_:)``, so it merges with what every process stored
@@ -393,7 +375,7 @@ public final class PersistentDocument: EditorSessionObserver {
         // The forks' own versions go into the history first, so the merge's version follows them.
         recordHistory()
         try synchronize(merging: true, merge)
-        editedSinceMerge = false
+        schedule.noteMerged()
     }
 
     /// Remembers the saved text, to tell later changes made outside the editor. A save to

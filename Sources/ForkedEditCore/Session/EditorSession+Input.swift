@@ -288,9 +288,8 @@ extension EditorSession {
         let dominant = times[1] > times[0] ? 1 : 0
         // The ancestor is the editable fork's with main when one side is main.
         let ancestorFork = sides[dominant].fork == .main ? sides[1 - dominant].fork : sides[dominant].fork
-        ancestorText = try resource.commonAncestor(of: ancestorFork)?.text ?? ""
-        liveMergeForks = sides.map { $0.fork }
-        liveMerge = LiveMerge(texts: sides.map { $0.text }, ancestor: ancestorText, dominantPane: dominant, cache: &liveMergeCache)
+        let ancestor = try resource.commonAncestor(of: ancestorFork)?.text ?? ""
+        liveMergeState.refresh(sides: sides.map { ($0.fork, $0.text) }, ancestor: ancestor, dominant: dominant)
         isModified = hasUnsavedEdits
     }
 

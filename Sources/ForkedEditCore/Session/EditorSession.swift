@@ -83,16 +83,15 @@ public final class EditorSession {
     /// Keys typed while the terminal was too small to show the editor, applied in order once it
     /// is large enough (the small screen says they wait).
     var waitingKeys: [Key] = []
+    /// The live merge of the two panes and what it was made from, refreshed after every edit.
+    var liveMergeState = LiveMergeState()
     /// The live merge of the two panes, refreshed after every edit.
-    public internal(set) var liveMerge: LiveMerge
-    /// The side diffs of the last live merge: a keystroke changes one pane, so the other
-    /// pane's diff against the ancestor is reused.
-    var liveMergeCache = TextMergeCache()
+    public var liveMerge: LiveMerge { liveMergeState.merge }
     /// The forks the live merge merges, left side first: the panes' forks, or the editable
     /// fork and main when the other pane is read-only.
-    public internal(set) var liveMergeForks: [Fork] = []
+    public var liveMergeForks: [Fork] { liveMergeState.forks }
     /// The text both forks started from.
-    public internal(set) var ancestorText: String
+    public var ancestorText: String { liveMergeState.ancestorText }
     /// Whether some fork differs from what was last saved (or opened).
     public internal(set) var isModified = false
 
@@ -180,10 +179,9 @@ public final class EditorSession {
         // the moment between is taken in at the next change or before the next save, which
         // always reads.)
         fileStampSeen = fileName.flatMap(writer.stamp(ofFile:))
-        ancestorText = ""
-        // Replaced at once by the real merge below; a merge of the panes against an empty
-        // ancestor here was a second full merge of the document, most of a large file's start-up.
-        liveMerge = LiveMerge(texts: ["", ""], ancestor: "", dominantPane: 0)
+        // The state starts empty and takes the real merge at once: a merge of the panes against
+        // an empty ancestor here was a second full merge of the document, most of a large
+        // file's start-up.
         try refreshLiveMerge()
         scrollPanesToCursors()
     }
