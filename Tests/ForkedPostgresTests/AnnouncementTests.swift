@@ -30,16 +30,19 @@ struct AnnouncementTests {
         let document = String(repeating: "d", count: 1_000)
         let announcement = Announcement(document: document, device: UUID().uuidString, announcing: commit)
         #expect(announcement.commit() == nil && !announcement.carriesCommit)
-        #expect(announcement.payload.utf8.count < 8_000)
+        let seal = try #require(NotificationSeal.random(for: document))
+        #expect(try seal.seal(announcement.payload).utf8.count < 8_000)
         let read = try #require(Announcement(payload: announcement.payload))
         #expect(read.commit() == nil && read.generation == 7 && read.document == document)
 
-        // The largest commit that is carried still leaves room for the longest document name.
-        var size = 4_000
+        // The largest commit that is carried still leaves room for the longest document name,
+        // sealed.
+        var size = 3_000
         while Announcement(document: document, device: UUID().uuidString, announcing: Self.commit(payload: size + 1)).carriesCommit { size += 1 }
         let largest = Announcement(document: document, device: UUID().uuidString, announcing: Self.commit(payload: size))
         #expect(largest.commit() != nil)
-        #expect(largest.payload.utf8.count < 8_000)
+        #expect(largest.payload.utf8.count <= NotificationSeal.maximumPlaintextBytes)
+        #expect(try seal.seal(largest.payload).utf8.count < 8_000)
     }
 
     @Test(arguments: [

@@ -9,6 +9,8 @@ import Testing
 @Suite(.enabled(if: PostgresTestServer.isAvailable, Comment(rawValue: PostgresTestServer.unavailableReason ?? "")))
 struct DocumentStoreTests {
     private static let logger = Logger(label: "forked.postgres.tests")
+    /// What the documents' announcements are sealed with here (any key: no test listens).
+    private static let seal = NotificationSeal.random(for: "doc")!
 
     /// Generation `generation` of a document whose value is `text`, as a delta-free snapshot.
     private static func commit(_ text: String, generation: Int64) -> ServerCommit {
@@ -75,8 +77,8 @@ struct DocumentStoreTests {
             let (holder, waiter) = (connections[0], connections[1])
             defer { Task { for connection in connections { try? await connection.close() } } }
             let store = DocumentStore(document: "doc 'with' quotes; DROP TABLE forked_commits", logger: Self.logger)
-            #expect(try await store.publish(Self.commit("one", generation: 1), expecting: 0, device: "a", on: holder) == .published(generation: 1))
-            #expect(try await store.publish(Self.commit("two", generation: 2), expecting: 1, device: "a", on: holder) == .published(generation: 2))
+            #expect(try await store.publish(Self.commit("one", generation: 1), expecting: 0, device: "a", sealedWith: Self.seal, on: holder) == .published(generation: 1))
+            #expect(try await store.publish(Self.commit("two", generation: 2), expecting: 1, device: "a", sealedWith: Self.seal, on: holder) == .published(generation: 2))
 
             let mine = Self.version("two and a", basedOn: 2, device: "a")
             try await store.stage(mine, on: holder)
@@ -89,7 +91,7 @@ struct DocumentStoreTests {
             let waiting = Task { try await store.beginStagedTurn(after: 1, staged: theirs.idBytes, on: waiter) }
             #expect(try await eventually { try Self.someoneWaits(server) })
             let three = Self.merge("two and a", after: 2, taking: [mine])
-            #expect(try await store.publish(three, taking: [mine.idBytes], dropping: [], expecting: 2, device: "a", on: holder)
+            #expect(try await store.publish(three, taking: [mine.idBytes], dropping: [], expecting: 2, device: "a", sealedWith: Self.seal, on: holder)
                 == .published(generation: 3))
 
             // Read after the wait, with what the holder published in its turn.
@@ -110,7 +112,7 @@ struct DocumentStoreTests {
             let connections = try await Self.connections(3, to: server)
             defer { Task { for connection in connections { try? await connection.close() } } }
             let store = DocumentStore(document: "doc", logger: Self.logger)
-            _ = try await store.publish(Self.commit("one", generation: 1), expecting: 0, device: "a", on: connections[0])
+            _ = try await store.publish(Self.commit("one", generation: 1), expecting: 0, device: "a", sealedWith: Self.seal, on: connections[0])
             let versions = ["a", "b", "c"].map { Self.version("one and \($0)", basedOn: 1, device: $0) }
             for (version, connection) in zip(versions, connections) { try await store.stage(version, on: connection) }
 
@@ -121,7 +123,7 @@ struct DocumentStoreTests {
             }
             #expect(try await eventually { try server.psql("SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted") == "2" })
             let two = Self.merge("one and a, b, c", after: 1, taking: versions)
-            #expect(try await store.publish(two, taking: versions.map(\.idBytes), dropping: [], expecting: 1, device: "a", on: connections[0])
+            #expect(try await store.publish(two, taking: versions.map(\.idBytes), dropping: [], expecting: 1, device: "a", sealedWith: Self.seal, on: connections[0])
                 == .published(generation: 2))
             for (task, connection) in zip(waiting, connections.dropFirst()) {
                 let turn = try await Self.value(of: task, on: connection, server)
@@ -139,7 +141,7 @@ struct DocumentStoreTests {
             let (holder, other) = (connections[0], connections[1])
             defer { Task { for connection in connections { try? await connection.close() } } }
             let store = DocumentStore(document: "doc", logger: Self.logger)
-            _ = try await store.publish(Self.commit("one", generation: 1), expecting: 0, device: "a", on: holder)
+            _ = try await store.publish(Self.commit("one", generation: 1), expecting: 0, device: "a", sealedWith: Self.seal, on: holder)
             let mine = Self.version("one and a", basedOn: 1, device: "a")
             let theirs = Self.version("one and b", basedOn: 1, device: "b")
             let broken = Self.version("one and c", basedOn: 1, device: "c")
@@ -152,7 +154,7 @@ struct DocumentStoreTests {
             #expect(try await !store.withdraw(theirs.idBytes, on: other))
             let two = Self.merge("one and a, b", after: 1, taking: [mine, theirs])
             #expect(try await store.publish(
-                two, taking: [mine.idBytes, theirs.idBytes], dropping: [broken.idBytes], expecting: 1, device: "a", on: holder
+                two, taking: [mine.idBytes, theirs.idBytes], dropping: [broken.idBytes], expecting: 1, device: "a", sealedWith: Self.seal, on: holder
             ) == .generationMoved)
             #expect(try server.psql("SELECT generation FROM forked_documents") == "1")
             #expect(try server.psql("SELECT count(*) FROM forked_staged") == "2")
@@ -160,7 +162,7 @@ struct DocumentStoreTests {
 
             // Without it, the turn lands, and the version dropped as unusable goes too.
             let again = Self.merge("one and a", after: 1, taking: [mine])
-            #expect(try await store.publish(again, taking: [mine.idBytes], dropping: [broken.idBytes], expecting: 1, device: "a", on: holder)
+            #expect(try await store.publish(again, taking: [mine.idBytes], dropping: [broken.idBytes], expecting: 1, device: "a", sealedWith: Self.seal, on: holder)
                 == .published(generation: 2))
             #expect(try server.psql("SELECT count(*) FROM forked_staged") == "0")
             #expect(try Self.noTurnIsHeld(server))
@@ -178,7 +180,7 @@ struct DocumentStoreTests {
             #expect(missing.head == nil && missing.commits.isEmpty && missing.staged == nil)
             #expect(try Self.noTurnIsHeld(server))
 
-            _ = try await store.publish(Self.commit("one", generation: 1), expecting: 0, device: "a", on: first)
+            _ = try await store.publish(Self.commit("one", generation: 1), expecting: 0, device: "a", sealedWith: Self.seal, on: first)
             let mine = Self.version("one and a", basedOn: 1, device: "a")
             let theirs = Self.version("one and b", basedOn: 1, device: "b")
             try await store.stage(mine, on: first)

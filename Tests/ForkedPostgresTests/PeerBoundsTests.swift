@@ -16,16 +16,22 @@ struct PeerBoundsTests {
             let ann = try Device(settings: server.settings(), initialText: "shared\n", options: options)
             defer { Task { await ann.remove() } }
             #expect(await ann.startAndAwaitFirstUpload())
-            // 2,000 notes from 2,000 device ids, as any login could send (no table rights needed),
-            // plus notes longer than this library sends.
+            // 2,000 notes from 2,000 device ids, as any login could send (no table rights needed):
+            // not sealed with the document's key, every one is dropped.
             try server.psql("""
                 SELECT pg_notify('\(ServerSchema.presenceChannel)', json_build_object('document', 'notes', 'device', 'fake-' || i, 'value', '0 0 eve')::text)
                 FROM generate_series(1, 2000) AS i
                 """)
-            try server.psql("""
-                SELECT pg_notify('\(ServerSchema.presenceChannel)', json_build_object('document', 'notes', 'device', repeat('d', 300), 'value', '0 0 eve')::text)
-                """)
-            #expect(await eventually { ann.exchange.status.presenceNotesReceived >= 2000 })
+            try await Task.sleep(for: .milliseconds(500))
+            #expect(ann.exchange.status.presenceNotesReceived == 0 && ann.exchange.peers.isEmpty)
+            // The same from someone who may read the document (sealed with its key), plus notes
+            // longer than this library sends: at most the limit is kept.
+            let seal = try #require(ann.exchange.shared.withLock { $0.seal })
+            for index in 1...2000 {
+                ann.exchange.receivePresence(try seal.seal(PresenceNote(document: "notes", device: "fake-\(index)", value: "0 0 eve").payload))
+            }
+            ann.exchange.receivePresence(try seal.seal(PresenceNote(document: "notes", device: String(repeating: "d", count: 300), value: "0 0 eve").payload))
+            #expect(ann.exchange.status.presenceNotesReceived == 2000)
             #expect(ann.exchange.peers.count == 40)
             #expect(ann.exchange.shared.withLock { $0.peers.count } == 40)
             // The ones kept are the newest.
@@ -44,8 +50,10 @@ struct PeerBoundsTests {
         )
         let (_, wake) = AsyncStream<PostgresExchange<InMemoryRepository<Note>>.Wakeup>.makeStream()
         let limit = PostgresExchange<InMemoryRepository<Note>>.maximumQueuedAnnouncements
+        let seal = try #require(NotificationSeal.random(for: "notes"))
+        exchange.shared.withLock { $0.seal = seal }
         for generation in 1...(limit * 5) {
-            exchange.note(Announcement(document: "notes", generation: Int64(generation), device: "eve").payload, wake: wake)
+            exchange.note(try seal.seal(Announcement(document: "notes", generation: Int64(generation), device: "bob").payload), wake: wake)
         }
         #expect(exchange.shared.withLock { $0.announcements.count } == limit)
         #expect(exchange.shared.withLock { $0.announcementsDropped })

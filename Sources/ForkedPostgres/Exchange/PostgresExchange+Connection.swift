@@ -213,17 +213,24 @@ extension PostgresExchange {
     /// At most ``maximumQueuedAnnouncements`` wait (anyone who can connect can send them, up to
     /// 8,000 bytes each); past that they are dropped and the handling fetches from the server
     /// instead, which misses nothing.
+    ///
+    /// Announcements travel sealed with the document's key (``NotificationSeal``): one that does
+    /// not open is not this document's, or was forged, and is dropped; one that names this
+    /// document before its key is known asks for a fetch.
     func note(_ payload: String, wake: AsyncStream<Wakeup>.Continuation) {
-        guard let announcement = Announcement(payload: payload), announcement.document == document else { return }
+        var unopened = false
+        let opened = openNotification(payload, unopened: &unopened)
+        let announcement = opened.flatMap(Announcement.init(payload:)).flatMap { $0.document == document ? $0 : nil }
+        guard announcement != nil || unopened else { return }
         let wasEmpty = shared.withLock { state in
             defer {
-                if state.announcements.count < Self.maximumQueuedAnnouncements {
+                if let announcement, state.announcements.count < Self.maximumQueuedAnnouncements {
                     state.announcements.append(announcement)
                 } else {
                     state.announcementsDropped = true
                 }
             }
-            return state.announcements.isEmpty
+            return state.announcements.isEmpty && !state.announcementsDropped
         }
         if wasEmpty { wake.yield(.announced) }
     }

@@ -6,7 +6,11 @@ import PostgresNIO
 extension PostgresExchange {
     /// Brings the server fork to the server's newest version and merges it into main.
     func fetch(on connection: PostgresConnection) async throws {
-        try await catchUp(to: try await store.head(on: connection), on: connection)
+        let head = try await store.head(on: connection)
+        // The key of the document's notifications, once it has a row: without it, what other
+        // devices announce cannot be read, only fetched.
+        if head != nil, shared.withLock({ $0.seal == nil }) { _ = try await notificationSeal(on: connection) }
+        try await catchUp(to: head, on: connection)
     }
 
     /// Brings the server fork to `head`, the document's row as just read, and merges it into main.

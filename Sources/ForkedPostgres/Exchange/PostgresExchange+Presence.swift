@@ -45,10 +45,13 @@ extension PostgresExchange {
     }
 
     /// Sends this device's presence, if it has one.
+    /// Sealed with the document's key (``NotificationSeal``), so that only those who may read
+    /// the document learn who is in it and where; nothing is sent before the key is known.
     func sendPresence(on connection: PostgresConnection) async throws {
-        guard let value = shared.withLock({ $0.ownPresence }) else { return }
+        guard let (value, seal) = shared.withLock({ state in state.ownPresence.flatMap { value in state.seal.map { (value, $0) } } })
+        else { return }
         let note = PresenceNote(document: document, device: deviceID, value: value)
-        try await connection.query("SELECT pg_notify(\(ServerSchema.presenceChannel), \(note.payload))", logger: logger)
+        try await connection.query("SELECT pg_notify(\(ServerSchema.presenceChannel), \(try seal.seal(note.payload)))", logger: logger)
     }
 
     /// Notes another device's presence from a notification's payload.
@@ -58,7 +61,9 @@ extension PostgresExchange {
     /// ``Options/presenceLifetime`` are forgotten as new ones come, and at most
     /// ``Options/maximumPeers`` are kept (the longest-silent go first).
     func receivePresence(_ payload: String) {
-        guard let note = PresenceNote(payload: payload), note.document == document, note.device != deviceID,
+        var unopened = false
+        guard let opened = openNotification(payload, unopened: &unopened),
+              let note = PresenceNote(payload: opened), note.document == document, note.device != deviceID,
               note.device.utf8.count <= PresenceNote.maximumDeviceBytes, note.value.utf8.count <= PresenceNote.maximumValueBytes
         else { return }
         let now = Date()

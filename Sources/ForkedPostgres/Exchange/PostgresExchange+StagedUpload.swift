@@ -106,7 +106,8 @@ extension PostgresExchange {
             generation: try DocumentStore.generation(after: head.generation)
         )
         let outcome = try await store.publish(
-            commit, taking: taken.map(\.idBytes), dropping: dropped, expecting: head.generation, device: deviceID, on: connection
+            commit, taking: taken.map(\.idBytes), dropping: dropped, expecting: head.generation, device: deviceID,
+            sealedWith: try await notificationSeal(on: connection), on: connection
         )
         guard outcome != .generationMoved else {
             // A version withdrawn meanwhile, or an upload outside any turn: the turn is still held.

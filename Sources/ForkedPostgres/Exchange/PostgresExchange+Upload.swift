@@ -34,12 +34,15 @@ extension PostgresExchange {
     /// when another device's generation got there first.
     func publishMain(on connection: PostgresConnection) async throws -> Bool {
         guard let prepared = try prepareUpload() else { return true }
-        switch try await store.publish(prepared.commit, expecting: prepared.expected, device: deviceID, on: connection) {
+        let seal = try await notificationSeal(on: connection)
+        switch try await store.publish(prepared.commit, expecting: prepared.expected, device: deviceID, sealedWith: seal, on: connection) {
         case .published(let generation):
             try finishUpload(prepared, generation: generation)
             return true
         case .generationMoved:
-            // A certain answer: the commit is not on the server.
+            // A certain answer: the commit is not on the server. A first publish that another
+            // device's beat made its key for nothing.
+            if prepared.expected == 0 { forgetCandidateSeal() }
             try clearPendingCommit()
             return false
         }

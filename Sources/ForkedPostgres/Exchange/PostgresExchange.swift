@@ -122,6 +122,9 @@ public final class PostgresExchange<RepositoryType: Repository>: Sendable where 
         var local: ExchangeLocalState
         var status = SyncStatus()
         var statusContinuations: [UUID: AsyncStream<SyncStatus>.Continuation] = [:]
+        /// What this document's notifications are sealed with, once the server told it
+        /// (``PostgresExchange/notificationSeal(on:)``).
+        var seal: NotificationSeal?
         /// Announcements of this document not handled yet, in the order they came.
         var announcements: [Announcement] = []
         /// Whether announcements were dropped since the last handling (too many waited).

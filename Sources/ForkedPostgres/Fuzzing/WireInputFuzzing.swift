@@ -7,6 +7,10 @@ import Foundation
 /// nothing read from the server or a notification traps or makes the device hold more than a
 /// bounded amount; a value that cannot be used is refused with an error.
 package enum WireInputFuzzing {
+    /// A fixed key for the document "notes", so that sealed seeds open and their mutations
+    /// reach the decoders behind the seal.
+    static let seal = NotificationSeal(keyBytes: Data(repeating: 7, count: NotificationSeal.keyByteCount), document: "notes")
+
     /// The base a fuzzed delta applies to: a short text, so that deltas within it are found.
     static let base = "Plan\nthe budget is approved\n日本語 é\n"
 
@@ -23,7 +27,10 @@ package enum WireInputFuzzing {
             _ = announcement.payload
             if let commit = announcement.commit() { apply(commit.commit) }
         case 1:
-            if let note = PresenceNote(payload: text) { _ = note.payload }
+            // A notification as it arrives: sealed, opened with the document's key, then read.
+            let opened = seal?.open(text) ?? text
+            if let note = PresenceNote(payload: opened) { _ = note.payload }
+            if let announcement = Announcement(payload: opened) { _ = announcement.commit() }
         case 2:
             if let commit = try? HistoryCommit(encoded: rest) { apply(commit) }
         case 3:
@@ -48,6 +55,8 @@ package enum WireInputFuzzing {
             Data([0]) + Data(Announcement(document: "notes", device: "device-1", announcing: announced).payload.utf8),
             Data([0]) + Data(Announcement(document: "notes", generation: 8, device: "device-2").payload.utf8),
             Data([1]) + Data(PresenceNote(document: "notes", device: "device-1", value: "2 5 ann").payload.utf8),
+            Data([1]) + Data((try seal?.seal(PresenceNote(document: "notes", device: "device-1", value: "2 5 ann").payload) ?? "").utf8),
+            Data([1]) + Data((try seal?.seal(Announcement(document: "notes", device: "device-1", announcing: announced).payload) ?? "").utf8),
             Data([2]) + deltaCommit.encoded,
             Data([2]) + snapshotCommit.encoded,
             Data([4]) + delta,

@@ -6,16 +6,17 @@ import ForkedHistory
 ///
 /// Carrying the commit spares every listening device a query per commit: with fifty devices on
 /// one document, the fetches that announcements caused took most of the server's and the
-/// devices' time. A payload must stay under 8000 bytes, so a commit whose encoding is larger
-/// is left out and listeners fetch it.
+/// devices' time. A payload must stay under 8000 bytes sealed (it travels sealed with the
+/// document's key, ``NotificationSeal``), so a commit whose encoding is larger is left out and
+/// listeners fetch it.
 struct Announcement: Sendable, Equatable {
     let document: String
     let generation: Int64
     let device: String
 
     /// The most a commit's field may take, leaving room for a 1,000-byte document name and the
-    /// other fields under PostgreSQL's 8000-byte limit.
-    static let commitFieldLimit = 6_000
+    /// other fields within what a sealed payload may hold (``NotificationSeal/maximumPlaintextBytes``).
+    static let commitFieldLimit = 4_700
 
     /// `generation device commit document`: the document's name last, so that it may contain
     /// spaces; `commit` is `-` or `modelVersion.base64(encoded commit)`.

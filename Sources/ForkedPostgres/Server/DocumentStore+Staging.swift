@@ -111,7 +111,7 @@ extension DocumentStore {
     /// any turn), nothing changes and the turn stays held.
     func publish(
         _ commit: ServerCommit, taking taken: [Data], dropping dropped: [Data], expecting expected: Int64, device: String,
-        on connection: PostgresConnection
+        sealedWith seal: NotificationSeal, on connection: PostgresConnection
     ) async throws -> PublishOutcome {
         var binds = PostgresBindings(capacity: 16)
         binds.append(document)
@@ -129,7 +129,7 @@ extension DocumentStore {
         binds.append(taken.map { ByteBuffer(bytes: $0) })
         binds.append(dropped.map { ByteBuffer(bytes: $0) })
         binds.append(ServerSchema.channel)
-        binds.append(Announcement(document: document, device: device, announcing: commit).payload)
+        binds.append(try seal.seal(Announcement(document: document, device: device, announcing: commit).payload))
         let statement = PostgresQuery(
             unsafeSQL: "SELECT forked_publish_staged($1, $2, $3, $4, $5, $6::integer, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)",
             binds: binds

@@ -157,8 +157,12 @@ struct DocumentStore: Sendable {
     ///
     /// The row is updated (or inserted) first; the commit is stored and announced only for the
     /// row the update returned, so an upload that lost the race changes nothing.
+    ///
+    /// The announcement is sealed with `seal` (``NotificationSeal``); a document published for
+    /// the first time keeps its key as the document's.
     func publish(
-        _ commit: ServerCommit, expecting expected: Int64, device: String, on connection: PostgresConnection
+        _ commit: ServerCommit, expecting expected: Int64, device: String, sealedWith seal: NotificationSeal,
+        on connection: PostgresConnection
     ) async throws -> PublishOutcome {
         // The parameters by number, as both forms of the statement use them; the SQL below is
         // constant text, every value reaches the server as a parameter.
@@ -176,11 +180,12 @@ struct DocumentStore: Sendable {
         binds.append(commit.kind)                                        // $11
         try binds.append(commit.commit.body.payload)                     // $12
         binds.append(ServerSchema.channel)                               // $13
-        binds.append(Announcement(document: document, device: device, announcing: commit).payload) // $14
+        binds.append(try seal.seal(Announcement(document: document, device: device, announcing: commit).payload)) // $14
+        if expected == 0 { try binds.append(seal.keyBytes) }                 // $15
         let moved = expected == 0
             ? """
-            INSERT INTO forked_documents (name, generation, head, device, model_version)
-            VALUES ($1, $2, $3, $4, $5) ON CONFLICT (name) DO NOTHING RETURNING generation
+            INSERT INTO forked_documents (name, generation, head, device, model_version, channel_key)
+            VALUES ($1, $2, $3, $4, $5, $15) ON CONFLICT (name) DO NOTHING RETURNING generation
             """
             : """
             UPDATE forked_documents SET generation = $2, head = $3, device = $4, model_version = $5, updated_at = now()
@@ -207,6 +212,30 @@ struct DocumentStore: Sendable {
             "SELECT generation, head, device, model_version FROM forked_documents WHERE name = \(document) FOR UPDATE",
             on: connection
         )
+    }
+
+    /// The key the document's notifications are sealed with (``NotificationSeal``): the one its
+    /// row holds, or `candidate`'s, stored now, for a document published before keys were kept.
+    /// `nil` while the document has no row (its first publish stores the key).
+    func notificationSeal(settingIfMissing candidate: NotificationSeal, on connection: PostgresConnection) async throws -> NotificationSeal? {
+        let rows = try await connection.query(
+            """
+            WITH set AS (
+                UPDATE forked_documents SET channel_key = \(candidate.keyBytes)
+                WHERE name = \(document) AND channel_key IS NULL RETURNING channel_key
+            )
+            SELECT channel_key FROM set
+            UNION ALL SELECT channel_key FROM forked_documents WHERE name = \(document) AND channel_key IS NOT NULL
+            """,
+            logger: logger
+        )
+        for try await key in rows.decode(Data.self) {
+            guard let seal = NotificationSeal(keyBytes: key, document: document) else {
+                throw PostgresSyncError.corruptDocument("'\(document)' has a channel key of \(key.count) bytes")
+            }
+            return seal
+        }
+        return nil
     }
 
     /// Ends this connection's turn at the document, if it holds one.

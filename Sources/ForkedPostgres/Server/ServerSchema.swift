@@ -245,6 +245,12 @@ enum ServerSchema {
             $$
             """,
         ],
+        // 6: each document's key for sealing its notifications (``NotificationSeal``): any
+        // login hears every NOTIFY, so what they carry is sealed with a key only those who may
+        // read the row learn. Documents published before it get one from the next device.
+        [
+            "ALTER TABLE forked_documents ADD COLUMN channel_key bytea CHECK (channel_key IS NULL OR octet_length(channel_key) = 32)",
+        ],
     ]
 
     /// Brings the database's tables to ``currentVersion`` and checks that they are usable (``probes``).
@@ -282,7 +288,7 @@ enum ServerSchema {
     /// connecting (``PostgresSyncError/schemaDamaged(server:detail:)``,
     /// ``PostgresSyncError/permissionDenied(server:detail:)``) rather than in the middle of a sync.
     static let probes: [PostgresQuery] = [
-        "SELECT name, generation, head, device, model_version, updated_at FROM forked_documents LIMIT 0",
+        "SELECT name, generation, head, device, model_version, updated_at, channel_key FROM forked_documents LIMIT 0",
         """
         SELECT document, id, parents, origin, time_ms, value_digest, kind, payload, generation, model_version
         FROM forked_commits LIMIT 0

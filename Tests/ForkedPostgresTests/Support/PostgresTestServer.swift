@@ -108,13 +108,21 @@ final class PostgresTestServer: Sendable {
         try Self.runAsServerUser(bin + "/pg_ctl", ["-D", directory.appendingPathComponent("data").path, "-m", "immediate", "stop"])
     }
 
-    /// Runs `sql` with psql over the Unix socket (trusted), for faults and inspection.
+    /// Runs `sql` with psql over the Unix socket (trusted), for faults and inspection; as
+    /// `role` when given (a login of a test's own, without the superuser's rights).
     @discardableResult
-    func psql(_ sql: String, database: String = PostgresTestServer.database) throws -> String {
+    func psql(_ sql: String, database: String = PostgresTestServer.database, as role: String = "postgres") throws -> String {
+        try psql(commands: [sql], database: database, as: role)
+    }
+
+    /// Runs each of `commands` in its own transaction, in one session (a `LISTEN` then a wait,
+    /// to hear what is announced meanwhile).
+    @discardableResult
+    func psql(commands: [String], database: String = PostgresTestServer.database, as role: String = "postgres") throws -> String {
         guard let bin = Self.binDirectory else { throw HarnessError("no PostgreSQL") }
         return try Self.runAsServerUser(bin + "/psql", [
-            "-h", directory.path, "-p", "\(port)", "-U", "postgres", "-d", database, "-At", "-v", "ON_ERROR_STOP=1", "-c", sql,
-        ])
+            "-h", directory.path, "-p", "\(port)", "-U", role, "-d", database, "-At", "-v", "ON_ERROR_STOP=1",
+        ] + commands.flatMap { ["-c", $0] })
     }
 
     /// Ends every other backend on the test database, the exchanges' listening connections among them.
