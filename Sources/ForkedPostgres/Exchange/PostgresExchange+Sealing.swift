@@ -26,7 +26,7 @@ extension PostgresExchange {
     /// row: never applied). `unopened` is set when it names this document but no key is known
     /// yet (the document's first publish came from elsewhere): a fetch then reads the row.
     func openNotification(_ payload: String, unopened: inout Bool) -> String? {
-        guard NotificationSeal.tag(ofSealed: payload) == Substring(NotificationSeal.tag(of: document)) else { return nil }
+        guard NotificationSeal.tag(ofSealed: payload) == Substring(notificationTag) else { return nil }
         guard let seal = shared.withLock({ $0.seal }) else {
             unopened = true
             return nil

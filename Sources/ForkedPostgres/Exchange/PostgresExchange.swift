@@ -112,6 +112,9 @@ public final class PostgresExchange<RepositoryType: Repository>: Sendable where 
     let historyStore: ServerHistoryStore
     let coding = ValueCoding<Resource>()
     let stateURL: URL
+    /// The tag this document's notifications carry (``NotificationSeal/tag(of:)``), made once:
+    /// every notification on the channel is checked against it.
+    let notificationTag: String
     /// The commit an upload is publishing, kept durably apart from the state file.
     let pendingSlot: PendingCommitSlot
     let shared: Mutex<SharedState>
@@ -205,6 +208,7 @@ public final class PostgresExchange<RepositoryType: Repository>: Sendable where 
         self.logger = logger
         self.deviceID = try DeviceIdentity.load(in: stateDirectory)
         self.connector = PostgresConnector(settings: settings, connectTimeout: options.connectTimeout, logger: logger, eventLoop: executor.loop)
+        self.notificationTag = NotificationSeal.tag(of: document)
         self.store = DocumentStore(document: document, logger: logger, maximumPayloadBytes: options.maximumDocumentBytes)
         self.historyStore = ServerHistoryStore(document: document, logger: logger)
         self.stateURL = stateDirectory.appendingPathComponent(Self.stateFileName(settings: settings, document: document))

@@ -39,7 +39,8 @@ struct NotificationSeal: Sendable {
     /// The tag of `document`'s notifications.
     static func tag(of document: String) -> String {
         let digest = SHA256.hash(data: Data(("forked notification tag\u{0}" + document).utf8))
-        return digest.prefix(8).map { String(format: "%02x", $0) }.joined()
+        let digits = Array("0123456789abcdef".utf8)
+        return String(decoding: digest.prefix(8).flatMap { [digits[Int($0 >> 4)], digits[Int($0 & 15)]] }, as: UTF8.self)
     }
 
     /// The tag a sealed payload names, or `nil` for a payload that is not sealed.
