@@ -160,9 +160,12 @@ public final class EditorSync {
     /// the screen changed.
     private func reportKeptConflicts(_ status: SyncStatus, autoMerged: [KeptConflict], session: EditorSession) -> Bool {
         let peers = session.peerCursors[Self.serverFork.name] ?? []
-        let source = Self.historyOrigin(device: status.lastRemoteDevice, peers: exchange.peers)
         var changed = false
-        if let message = keptConflicts.update(status: status, autoMerged: autoMerged, peers: peers, mergedFrom: source) {
+        // The peers' list is filtered and sorted under the exchange's lock: read for a message only.
+        if let message = keptConflicts.update(
+            status: status, autoMerged: autoMerged, peers: peers,
+            mergedFrom: Self.historyOrigin(device: status.lastRemoteDevice, peers: exchange.peers)
+        ) {
             session.message = message
             changed = true
         }

@@ -22,7 +22,10 @@ struct KeptConflictReports {
 
     /// Takes in the exchange's status, this editor's automatic merge's conflicts (already on its
     /// screen) and the peers' cursors; returns the message to show, or `nil`.
-    mutating func update(status: SyncStatus, autoMerged: [KeptConflict], peers: [PeerCursor], mergedFrom source: String?) -> String? {
+    /// `source` names the device whose change was merged; asked only when there is a merge to say.
+    mutating func update(
+        status: SyncStatus, autoMerged: [KeptConflict], peers: [PeerCursor], mergedFrom source: @autoclosure () -> String?
+    ) -> String? {
         var messages: [String] = []
         if !autoMerged.isEmpty { noteOwnMerge(autoMerged.map(\.lines)) }
         if status.mergesKeepingConflicts != exchangeMergesSeen, !status.lastKeptConflicts.isEmpty {
@@ -30,7 +33,7 @@ struct KeptConflictReports {
             let lines = status.lastKeptConflicts.map(\.lines)
             noteOwnMerge(lines)
             pendingMarks = lines
-            messages.append("Sync: merged \(source.map { "\($0)'s" } ?? "another device's") change"
+            messages.append("Sync: merged \(source().map { "\($0)'s" } ?? "another device's") change"
                 + EditorSession.keptConflictsNote(lines))
         }
         for peer in peers {
