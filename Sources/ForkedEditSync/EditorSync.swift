@@ -87,6 +87,20 @@ public final class EditorSync {
         // F4's history names who made the versions merged in from the server, not `main`.
         let exchange = exchange
         persistent.originOfChangesFromElsewhere = { Self.historyOrigin(device: exchange.status.lastRemoteDevice, peers: exchange.peers) }
+        // A document not shared with this login stops the editor before the screen changes; one
+        // shared read-only opens read-only (``idle(session:autoMerged:)``). Offline, the exchange
+        // asks when it connects.
+        let access: DocumentAccess
+        do {
+            access = try Self.waitFor { try await DocumentSharing(settings: settings, document: document, connectTimeout: .seconds(3)).access() }
+        } catch let error as PostgresSyncError where !error.isTransient {
+            throw EditorSyncFailure("\(error)")
+        } catch {
+            access = .new
+        }
+        if access == .none {
+            throw EditorSyncFailure("\(PostgresSyncError.noAccess(server: settings.description, detail: "document '\(document)'"))")
+        }
         // A file named like another file's document (two `plan.txt`s) must not silently become
         // one with it: joining a document it is not a copy of takes an explicit --document.
         // Checked only when the server answers; offline, the join happens when it is back.
@@ -118,6 +132,13 @@ public final class EditorSync {
         changed = reportKeptConflicts(status, autoMerged: autoMerged, session: session) || changed
         if session.mainPublishingNote == nil {
             session.mainPublishingNote = { [exchange] mainChanged in Self.publishingNote(exchange.status, mainChanged: mainChanged) }
+        }
+        let readOnly = status.access == .readOnly
+            ? "'\(exchange.document)' is shared with this login read-only: it can be read here, not edited"
+            : nil
+        if session.documentReadOnlyReason != readOnly {
+            session.documentReadOnlyReason = readOnly
+            changed = true
         }
         let paneNote = Self.serverPaneNote(status)
         if session.forkStateNotes[Self.serverFork.name] != paneNote {
@@ -187,5 +208,19 @@ public final class EditorSync {
     public func stop() {
         let exchange = exchange
         try? Self.waitFor { await exchange.stop() }
+    }
+}
+
+extension EditorSync {
+    /// The document a file is synced as when `--document` names none: its owner's login and the
+    /// file's name (`alice/plan.txt`), the only names a login may publish new documents under;
+    /// or the bare file name for a file that was synced under it before owners were kept.
+    public static func documentName(forFile file: URL, settings: PostgresSettings) -> String {
+        let stateDirectory = ForkedDirectoryLayout(file: file).directory.appendingPathComponent("sync", isDirectory: true)
+        let legacy = file.lastPathComponent
+        if PostgresExchange<FileRepository<TextDocument>>.hasState(in: stateDirectory, settings: settings, document: legacy) {
+            return legacy
+        }
+        return settings.user + "/" + file.lastPathComponent
     }
 }

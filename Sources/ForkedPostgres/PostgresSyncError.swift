@@ -22,6 +22,12 @@ public enum PostgresSyncError: Error, Equatable, Sendable, CustomStringConvertib
     /// The server refused the user access to a sync table or function. Not retried: it takes
     /// a `GRANT` on the server.
     case permissionDenied(server: String, detail: String)
+    /// The sync tables are missing or older than this build, and this login may not make them:
+    /// the database's owner sets them up once (`forked-edit sync-setup`).
+    case schemaNotSetUp(server: String, found: Int, needed: Int)
+    /// The document is not shared with this login (to read it, or to write it), or its name is
+    /// another owner's (``ServerAccess``). Not retried: it takes the owner's `forked-edit share`.
+    case noAccess(server: String, detail: String)
     /// The document was written by a newer version of the model than this build supports; it is
     /// neither merged nor overwritten.
     case newerModelVersion(dataVersion: Int, supportedVersion: Int)
@@ -58,6 +64,11 @@ public enum PostgresSyncError: Error, Equatable, Sendable, CustomStringConvertib
         case .permissionDenied(let server, let detail):
             "\(server) refused access to the sync tables (\(detail)); grant the user rights on the forked_ tables, "
                 + "or the right to create them (since PostgreSQL 15 only the database's owner may create tables in schema public)"
+        case .schemaNotSetUp(let server, let found, let needed):
+            (found == 0 ? "\(server) has no sync tables yet" : "the sync tables on \(server) are at schema version \(found), this build needs \(needed)")
+                + "; the database's owner sets them up once with: forked-edit sync-setup URL (or --print for the SQL)"
+        case .noAccess(let server, let detail):
+            "no access to \(detail) on \(server); its owner shares it with: forked-edit share FILE --with ROLE"
         case .newerModelVersion(let dataVersion, let supportedVersion):
             "the document was written by model version \(dataVersion), this build supports up to \(supportedVersion); update it to sync"
         case .corruptDocument(let reason): "corrupt document on the server: \(reason)"

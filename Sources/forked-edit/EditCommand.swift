@@ -38,7 +38,7 @@ struct EditCommand: ParsableCommand {
         valueName: "postgres://user@host/db"))
     var sync: String?
 
-    @Option(help: ArgumentHelp("With --sync: the document's name on the server (default: FILE's name).", valueName: "name"))
+    @Option(help: ArgumentHelp("With --sync: the document's name on the server (default: LOGIN/FILE's name, such as alice/plan.txt).", valueName: "name"))
     var document: String?
 
     @Flag(help: "With --fork or --sync: merge through main after every burst of edits.")
@@ -90,7 +90,7 @@ struct EditCommand: ParsableCommand {
             )
             let editorSync = try syncSettings.map { settings in
                 try EditorSync(
-                    persistent: persistent, document: self.document ?? filePath.map { URL(fileURLWithPath: $0).lastPathComponent },
+                    persistent: persistent, document: self.document ?? filePath.map { EditorSync.documentName(forFile: URL(fileURLWithPath: $0), settings: settings) },
                     settings: settings, documentNamed: self.document != nil, historyScope: syncDrafts ? .everything : .published(),
                     maximumDocumentBytes: try syncLimitBytes()
                 )

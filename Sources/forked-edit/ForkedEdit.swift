@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
 
-/// The `forked-edit` command: the two-pane editor by default, plus `replay`, `merge` and `forks`.
+/// The `forked-edit` command: the two-pane editor by default, plus `replay`, `merge`, `forks`,
+/// the history commands and the sync server's `sync-setup`, `share` and `members`.
 @main
 struct ForkedEdit: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -22,11 +23,15 @@ struct ForkedEdit: ParsableCommand {
             forked-edit diff <file> <version> [<version>] [--context <lines>] [--whole]
             forked-edit restore <file> <version>
             forked-edit history <file> [--check] [--repair]
+            forked-edit sync-setup <postgres://owner@host/db> [--print]
+            forked-edit share <file> (--with <role> [--read-only] | --revoke <role>) [--sync <url>] [--document <name>]
+            forked-edit members <file> [--sync <url>] [--document <name>]
             """,
         discussion: "Every option of the editor itself is described by 'forked-edit help edit'.",
         version: ForkedEditVersion.current,
         subcommands: [EditCommand.self, ReplayCommand.self, MergeCommand.self, ForksCommand.self, LogCommand.self, ShowCommand.self,
-                      DiffCommand.self, RestoreCommand.self, HistoryCommand.self],
+                      DiffCommand.self, RestoreCommand.self, HistoryCommand.self, SyncSetupCommand.self, ShareCommand.self,
+                      MembersCommand.self],
         defaultSubcommand: EditCommand.self
     )
 

@@ -67,7 +67,7 @@ struct DocumentStoreTests {
         let connector = PostgresConnector(settings: server.settings(), connectTimeout: .seconds(10), logger: logger)
         var connections: [PostgresConnection] = []
         for _ in 0..<count { connections.append(try await connector.connect()) }
-        try await ServerSchema.migrate(connections[0], logger: logger)
+        try await ServerSchema.migrate(connections[0], server: "test", logger: logger)
         return connections
     }
 
@@ -77,8 +77,8 @@ struct DocumentStoreTests {
             let (holder, waiter) = (connections[0], connections[1])
             defer { Task { for connection in connections { try? await connection.close() } } }
             let store = DocumentStore(document: "doc 'with' quotes; DROP TABLE forked_commits", logger: Self.logger)
-            #expect(try await store.publish(Self.commit("one", generation: 1), expecting: 0, device: "a", sealedWith: Self.seal, on: holder) == .published(generation: 1))
-            #expect(try await store.publish(Self.commit("two", generation: 2), expecting: 1, device: "a", sealedWith: Self.seal, on: holder) == .published(generation: 2))
+            #expect(try await store.publish(Self.commit("one", generation: 1), expecting: 0, device: "a", announcingWith: Self.seal, channelKey: Self.seal.keyBytes, on: holder) == .published(generation: 1))
+            #expect(try await store.publish(Self.commit("two", generation: 2), expecting: 1, device: "a", announcingWith: Self.seal, channelKey: Self.seal.keyBytes, on: holder) == .published(generation: 2))
 
             let mine = Self.version("two and a", basedOn: 2, device: "a")
             try await store.stage(mine, on: holder)
@@ -112,7 +112,7 @@ struct DocumentStoreTests {
             let connections = try await Self.connections(3, to: server)
             defer { Task { for connection in connections { try? await connection.close() } } }
             let store = DocumentStore(document: "doc", logger: Self.logger)
-            _ = try await store.publish(Self.commit("one", generation: 1), expecting: 0, device: "a", sealedWith: Self.seal, on: connections[0])
+            _ = try await store.publish(Self.commit("one", generation: 1), expecting: 0, device: "a", announcingWith: Self.seal, channelKey: Self.seal.keyBytes, on: connections[0])
             let versions = ["a", "b", "c"].map { Self.version("one and \($0)", basedOn: 1, device: $0) }
             for (version, connection) in zip(versions, connections) { try await store.stage(version, on: connection) }
 
@@ -141,7 +141,7 @@ struct DocumentStoreTests {
             let (holder, other) = (connections[0], connections[1])
             defer { Task { for connection in connections { try? await connection.close() } } }
             let store = DocumentStore(document: "doc", logger: Self.logger)
-            _ = try await store.publish(Self.commit("one", generation: 1), expecting: 0, device: "a", sealedWith: Self.seal, on: holder)
+            _ = try await store.publish(Self.commit("one", generation: 1), expecting: 0, device: "a", announcingWith: Self.seal, channelKey: Self.seal.keyBytes, on: holder)
             let mine = Self.version("one and a", basedOn: 1, device: "a")
             let theirs = Self.version("one and b", basedOn: 1, device: "b")
             let broken = Self.version("one and c", basedOn: 1, device: "c")
@@ -180,7 +180,7 @@ struct DocumentStoreTests {
             #expect(missing.head == nil && missing.commits.isEmpty && missing.staged == nil)
             #expect(try Self.noTurnIsHeld(server))
 
-            _ = try await store.publish(Self.commit("one", generation: 1), expecting: 0, device: "a", sealedWith: Self.seal, on: first)
+            _ = try await store.publish(Self.commit("one", generation: 1), expecting: 0, device: "a", announcingWith: Self.seal, channelKey: Self.seal.keyBytes, on: first)
             let mine = Self.version("one and a", basedOn: 1, device: "a")
             let theirs = Self.version("one and b", basedOn: 1, device: "b")
             try await store.stage(mine, on: first)

@@ -54,7 +54,7 @@ struct EditorSyncCommandTests {
             try server.psql("CREATE ROLE visitor LOGIN PASSWORD 'visitor-secret'")
             try expectOneLineFailure(
                 ["--sync", "postgres://visitor:visitor-secret@127.0.0.1:\(server.port)/forked?sslmode=disable"],
-                mentioning: "permission denied", hiding: "visitor-secret"
+                mentioning: "forked-edit sync-setup", hiding: "visitor-secret"
             )
             try await server.settings().checkConnection()
             try server.psql("DROP FUNCTION forked_begin_staged_turn(text, bigint, bytea)")

@@ -224,7 +224,7 @@ struct EditorSyncTmuxTests {
             defer { try? FileManager.default.removeItem(at: root) }
             let files = try copies(["ann", "bob"], in: root)
             try Data("Bob's own plan\nnothing like Ann's\n".utf8).write(to: files[1])
-            // Ann's editor publishes plan.txt under its file name, as the document "plan.txt".
+            // Ann's editor publishes plan.txt under its login and file name, as the document "postgres/plan.txt".
             let binary = try builtProduct("forked-edit")
             let ann = try TmuxSession(
                 command: "env USER=ann SWIFT_BACKTRACE=interactive=no LANG=C.UTF-8 TERM=xterm-256color '\(binary)' '\(files[0].path)' --sync '\(server.url)' --auto-merge; sleep 10",
@@ -234,7 +234,7 @@ struct EditorSyncTmuxTests {
             #expect(try ann.waitForScreen(timeout: .seconds(15)) { $0.contains("connected") } != nil, "\(ann.screenForMessage)")
             try ann.type("Ann ")
             let published = await eventually {
-                (try? server.psql("SELECT count(*) FROM forked_commits WHERE document = 'plan.txt'")).flatMap { Int($0) } ?? 0 > 0
+                (try? server.psql("SELECT count(*) FROM forked_commits WHERE document = 'postgres/plan.txt'")).flatMap { Int($0) } ?? 0 > 0
             }
             #expect(published)
 
@@ -243,7 +243,7 @@ struct EditorSyncTmuxTests {
             #expect(status == 2, "\(output)")
             #expect(output.split(separator: "\n").count == 1 && output.contains("is another file's document") && output.contains("--document"), "\(output)")
             #expect(try String(contentsOf: files[1], encoding: .utf8) == "Bob's own plan\nnothing like Ann's\n")
-            #expect(try server.psql("SELECT count(*) FROM forked_commits WHERE document = 'plan.txt' AND origin LIKE '%bob%'") == "0")
+            #expect(try server.psql("SELECT count(*) FROM forked_commits WHERE document = 'postgres/plan.txt' AND origin LIKE '%bob%'") == "0")
             try ann.sendKeys("C-q")
         }
     }

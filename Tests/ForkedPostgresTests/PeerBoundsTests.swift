@@ -51,7 +51,7 @@ struct PeerBoundsTests {
         let (_, wake) = AsyncStream<PostgresExchange<InMemoryRepository<Note>>.Wakeup>.makeStream()
         let limit = PostgresExchange<InMemoryRepository<Note>>.maximumQueuedAnnouncements
         let seal = try #require(NotificationSeal.random(for: "notes"))
-        exchange.shared.withLock { $0.seal = seal }
+        exchange.shared.withLock { $0.announceSeal = seal }
         for generation in 1...(limit * 5) {
             exchange.note(try seal.seal(Announcement(document: "notes", generation: Int64(generation), device: "bob").payload), wake: wake)
         }

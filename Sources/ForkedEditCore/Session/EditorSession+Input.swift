@@ -218,9 +218,13 @@ extension EditorSession {
         }
     }
 
-    /// Whether the focused pane shows a fork another process edits; if so, says so on the
-    /// status line.
+    /// Whether the focused pane shows a fork another process edits, or the whole document is
+    /// read-only here; if so, says so on the status line.
     func refusesEditingFocusedPane() -> Bool {
+        if let documentReadOnlyReason {
+            message = documentReadOnlyReason
+            return true
+        }
         guard panes[focusedPane].isReadOnly else { return false }
         message = "\(panes[focusedPane].fork.name) is read-only here: another process edits it"
         return true

@@ -68,6 +68,9 @@ public final class EditorSession {
     /// A state shown on the status line for as long as it holds, such as a sync server that
     /// cannot be reached: keys do not clear it, whoever set it does.
     public var standingNotice: String?
+    /// Why no pane may be edited, when the whole document is read-only here (shared with this
+    /// user read-only): said when a key would edit. `nil`: panes decide for themselves.
+    public var documentReadOnlyReason: String?
     /// Words shown in a fork's pane title instead of its state against main, by fork name, for a
     /// fork the app knows more about (the sync server's version: "offline since 10:42:07").
     public var forkStateNotes: [String: String] = [:]

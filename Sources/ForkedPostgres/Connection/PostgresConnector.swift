@@ -60,7 +60,11 @@ struct PostgresConnector: Sendable {
             // undefined table, column, function or object: the migrations recorded in
             // forked_schema say they exist, so someone removed or changed them.
             case "42P01", "42703", "42883", "42704": return .schemaDamaged(server: server, detail: message)
-            case "42501": return .permissionDenied(server: server, detail: message)
+            case "42501":
+                // Row-level security (``ServerAccess``): the document is not this login's to change.
+                return message.contains("row-level security")
+                    ? .noAccess(server: server, detail: "the document (\(message))")
+                    : .permissionDenied(server: server, detail: message)
             default: return .unreachable(server: server, detail: "\(message) (SQLSTATE \(state))")
             }
         }

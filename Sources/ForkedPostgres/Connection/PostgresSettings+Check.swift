@@ -15,7 +15,7 @@ extension PostgresSettings {
         let logger = Logger(label: "forked.postgres.check", factory: { _ in SwiftLogNoOpLogHandler() })
         let connector = PostgresConnector(settings: self, connectTimeout: timeout, logger: logger)
         do {
-            try await connector.withConnection { connection in try await ServerSchema.migrate(connection, logger: logger) }
+            try await connector.withConnection { connection in try await ServerSchema.migrate(connection, server: description, logger: logger) }
         } catch {
             throw connector.classify(error)
         }

@@ -79,7 +79,18 @@ extension PostgresExchange {
     /// fetch what is newer, upload what is pending, then handle announcements, polls and local
     /// changes one at a time until the connection fails.
     private func session(on connection: PostgresConnection) async throws {
-        try await ServerSchema.migrate(connection, logger: logger)
+        try await ServerSchema.migrate(connection, server: settings.description, logger: logger)
+        // The server decides (``ServerAccess``); asked at every connection, since the owner may
+        // have shared or revoked meanwhile.
+        let access = try await DocumentSharing(settings: settings, document: document).access(on: connection)
+        guard access != .none else { throw PostgresSyncError.noAccess(server: settings.description, detail: "'\(document)'") }
+        updateStatus { $0.access = access }
+        // Keys are read again at this session's first fetch: one made for a first publish that an
+        // error cut short may not be the one the server kept.
+        shared.withLock { state in
+            state.seal = nil
+            state.announceSeal = nil
+        }
         let (events, wake) = AsyncStream<Wakeup>.makeStream(bufferingPolicy: .unbounded)
         let sessionID = UUID()
         shared.withLock {
@@ -218,10 +229,14 @@ extension PostgresExchange {
     /// not open is not this document's, or was forged, and is dropped; one that names this
     /// document before its key is known asks for a fetch.
     func note(_ payload: String, wake: AsyncStream<Wakeup>.Continuation) {
-        var unopened = false
-        let opened = openNotification(payload, unopened: &unopened)
-        let announcement = opened.flatMap(Announcement.init(payload:)).flatMap { $0.document == document ? $0 : nil }
-        guard announcement != nil || unopened else { return }
+        let opening = openNotification(payload, with: \.announceSeal)
+        let announcement: Announcement?
+        switch opening {
+        case .opened(let text): announcement = Announcement(payload: text).flatMap { $0.document == document ? $0 : nil }
+        case .keyUnknown: announcement = nil
+        case .dropped: return
+        }
+        guard announcement != nil || opening == .keyUnknown else { return }
         let wasEmpty = shared.withLock { state in
             defer {
                 if let announcement, state.announcements.count < Self.maximumQueuedAnnouncements {

@@ -7,9 +7,12 @@ extension PostgresExchange {
     /// Brings the server fork to the server's newest version and merges it into main.
     func fetch(on connection: PostgresConnection) async throws {
         let head = try await store.head(on: connection)
-        // The key of the document's notifications, once it has a row: without it, what other
-        // devices announce cannot be read, only fetched.
-        if head != nil, shared.withLock({ $0.seal == nil }) { _ = try await notificationSeal(on: connection) }
+        // The keys of the document's notifications, once it has a row: without them, presence
+        // cannot be read, and what other devices announce only fetched.
+        if head != nil {
+            if shared.withLock({ $0.seal == nil }) { _ = try await notificationSeal(on: connection) }
+            if mayPublish, shared.withLock({ $0.announceSeal == nil }) { _ = try await announcementSeal(on: connection) }
+        }
         try await catchUp(to: head, on: connection)
     }
 

@@ -7,7 +7,7 @@ extension PostgresExchange {
     /// Uploads what is new in the local history given to ``uploadsHistory(from:)``. A local
     /// history that cannot be read is reported and skipped: it must not stop the sync itself.
     func uploadHistoryIfKept(on connection: PostgresConnection) async throws {
-        guard let upload = shared.withLock({ $0.historyUpload }) else { return }
+        guard mayPublish, let upload = shared.withLock({ $0.historyUpload }) else { return }
         do {
             try await upload(connection)
         } catch let error as HistoryError {
@@ -130,7 +130,7 @@ extension PostgresExchange where Resource: HistoryValue {
         _ body: (PostgresConnection) async throws -> Result
     ) async throws -> Result {
         try await connector.withConnection { connection in
-            try await ServerSchema.migrate(connection, logger: logger)
+            try await ServerSchema.migrate(connection, server: settings.description, logger: logger)
             return try await body(connection)
         }
     }

@@ -10,7 +10,7 @@ extension PostgresExchange {
     public func joinsUnrelatedDocument() async throws -> Bool {
         guard !localState.hasFetched, let main = try resource.value(in: .main) else { return false }
         return try await connector.withConnection { connection in
-            try await ServerSchema.migrate(connection, logger: logger)
+            try await ServerSchema.migrate(connection, server: settings.description, logger: logger)
             guard let earliest = try await store.earliestSnapshot(on: connection), case .snapshot(let data) = earliest.commit.body
             else { return false }
             try coding.checkModelVersion(earliest.modelVersion)

@@ -61,8 +61,7 @@ extension PostgresExchange {
     /// ``Options/presenceLifetime`` are forgotten as new ones come, and at most
     /// ``Options/maximumPeers`` are kept (the longest-silent go first).
     func receivePresence(_ payload: String) {
-        var unopened = false
-        guard let opened = openNotification(payload, unopened: &unopened),
+        guard case .opened(let opened) = openNotification(payload, with: \.seal),
               let note = PresenceNote(payload: opened), note.document == document, note.device != deviceID,
               note.device.utf8.count <= PresenceNote.maximumDeviceBytes, note.value.utf8.count <= PresenceNote.maximumValueBytes
         else { return }

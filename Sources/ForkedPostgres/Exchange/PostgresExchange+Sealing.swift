@@ -2,7 +2,29 @@ import Foundation
 import PostgresNIO
 
 extension PostgresExchange {
-    /// The seal of this document's notifications (``NotificationSeal``): the key its row holds,
+    /// The seal of this document's announcements: the writers' key (``ServerAccess``), learned
+    /// once per exchange. While the document has no row, a new random key, which its first
+    /// publish stores. Not asked by a login that may not write the document: its devices cannot
+    /// open announcements, and fetch what they announce.
+    func announcementSeal(on connection: PostgresConnection) async throws -> NotificationSeal {
+        if let seal = shared.withLock({ $0.announceSeal }) { return seal }
+        if let key = try await store.announceKey(on: connection) {
+            guard let seal = NotificationSeal(keyBytes: key, document: document) else {
+                throw PostgresSyncError.corruptDocument("'\(document)' has an announcement key of \(key.count) bytes")
+            }
+            shared.withLock { $0.announceSeal = seal }
+            return seal
+        }
+        // No row yet: this device's first publish stores a new key (``forgetCandidateSeal()``
+        // when another device's first publish came first).
+        guard let candidate = NotificationSeal.random(for: document) else {
+            throw PostgresSyncError.corruptDocument("no key could be made for '\(document)'s announcements")
+        }
+        shared.withLock { $0.announceSeal = candidate }
+        return candidate
+    }
+
+    /// The seal of this document's presence notes (``NotificationSeal``): the key its row holds,
     /// learned once per exchange. A document with no row yet gets a new random key, which its
     /// first publish stores (``forgetCandidateSeal()`` when another device's publish came first).
     func notificationSeal(on connection: PostgresConnection) async throws -> NotificationSeal {
@@ -15,22 +37,33 @@ extension PostgresExchange {
         return seal
     }
 
-    /// Forgets a key made for a document's first publish that another device's first publish
-    /// beat: the row holds that device's, which the next ``notificationSeal(on:)`` reads.
+    /// Forgets the keys made for a document's first publish that another device's first publish
+    /// beat: the server holds that device's, which the next ``notificationSeal(on:)`` and
+    /// ``announcementSeal(on:)`` read.
     func forgetCandidateSeal() {
-        shared.withLock { $0.seal = nil }
+        shared.withLock { state in
+            state.seal = nil
+            state.announceSeal = nil
+        }
     }
 
-    /// The text of a notification for this document, opened with its seal: `nil` for another
-    /// document's, or one that does not open (sent by someone who cannot read the document's
-    /// row: never applied). `unopened` is set when it names this document but no key is known
-    /// yet (the document's first publish came from elsewhere): a fetch then reads the row.
-    func openNotification(_ payload: String, unopened: inout Bool) -> String? {
-        guard NotificationSeal.tag(ofSealed: payload) == Substring(notificationTag) else { return nil }
-        guard let seal = shared.withLock({ $0.seal }) else {
-            unopened = true
-            return nil
-        }
-        return seal.open(payload)
+    /// What became of a notification opened with one of the document's seals.
+    enum NotificationOpening: Equatable {
+        /// Its text.
+        case opened(String)
+        /// Another document's, or one that does not open with the key (sent by someone who may
+        /// not have it: never applied).
+        case dropped
+        /// This document's, while no key is known (the document's first publish came from
+        /// elsewhere, or this login only reads it): a fetch reads the row instead.
+        case keyUnknown
+    }
+
+    /// Opens a notification with the seal at `seal` in the shared state: ``SharedState/announceSeal``
+    /// for announcements, ``SharedState/seal`` for presence.
+    func openNotification(_ payload: String, with seal: any KeyPath<SharedState, NotificationSeal?> & Sendable) -> NotificationOpening {
+        guard NotificationSeal.tag(ofSealed: payload) == Substring(notificationTag) else { return .dropped }
+        guard let key = shared.withLock({ $0[keyPath: seal] }) else { return .keyUnknown }
+        return key.open(payload).map(NotificationOpening.opened) ?? .dropped
     }
 }

@@ -107,7 +107,7 @@ extension PostgresExchange {
         )
         let outcome = try await store.publish(
             commit, taking: taken.map(\.idBytes), dropping: dropped, expecting: head.generation, device: deviceID,
-            sealedWith: try await notificationSeal(on: connection), on: connection
+            sealedWith: try await announcementSeal(on: connection), on: connection
         )
         guard outcome != .generationMoved else {
             // A version withdrawn meanwhile, or an upload outside any turn: the turn is still held.

@@ -15,7 +15,7 @@ extension PostgresExchange {
     /// meeting other devices' (for ``contentionMemory`` after the last time), the optimistic
     /// attempt is skipped: it would fail, and its update would wait for the row with the turns.
     func uploadPendingChanges(on connection: PostgresConnection) async throws {
-        guard localState.hasFetched else { return }
+        guard localState.hasFetched, mayPublish else { return }
         try await settleUncertainUpload(on: connection)
         let now = ContinuousClock.now
         let contended = shared.withLock { state in state.lastUploadConflict.map { now - $0 < Self.contentionMemory } ?? false }
@@ -29,14 +29,25 @@ extension PostgresExchange {
         throw PostgresSyncError.tooManyConflicts(attempts: options.maximumUploadAttempts)
     }
 
+    /// Whether this login may publish the document: not while the server says it is shared
+    /// with it read-only.
+    var mayPublish: Bool { shared.withLock { $0.status.access?.mayWrite ?? true } }
+
     /// Publishes main's version as the generation after the one the device knows, if the
     /// document is still there: `true` when it landed (or main had nothing to upload), `false`
     /// when another device's generation got there first.
     func publishMain(on connection: PostgresConnection) async throws -> Bool {
         guard let prepared = try prepareUpload() else { return true }
-        let seal = try await notificationSeal(on: connection)
-        switch try await store.publish(prepared.commit, expecting: prepared.expected, device: deviceID, sealedWith: seal, on: connection) {
+        // A first publish stores both keys, made here.
+        let channel = try await notificationSeal(on: connection)
+        let announcing = try await announcementSeal(on: connection)
+        switch try await store.publish(
+            prepared.commit, expecting: prepared.expected, device: deviceID, announcingWith: announcing, channelKey: channel.keyBytes,
+            on: connection
+        ) {
         case .published(let generation):
+            // A document this login published first is its own (``ServerAccess``).
+            if prepared.expected == 0 { updateStatus { if $0.access == .new { $0.access = .owner } } }
             try finishUpload(prepared, generation: generation)
             return true
         case .generationMoved:

@@ -125,9 +125,12 @@ public final class PostgresExchange<RepositoryType: Repository>: Sendable where 
         var local: ExchangeLocalState
         var status = SyncStatus()
         var statusContinuations: [UUID: AsyncStream<SyncStatus>.Continuation] = [:]
-        /// What this document's notifications are sealed with, once the server told it
+        /// What this document's presence notes are sealed with, once the server told it
         /// (``PostgresExchange/notificationSeal(on:)``).
         var seal: NotificationSeal?
+        /// What this document's announcements are sealed with, once the server told it: the
+        /// writers' key (``PostgresExchange/announcementSeal(on:)``).
+        var announceSeal: NotificationSeal?
         /// Announcements of this document not handled yet, in the order they came.
         var announcements: [Announcement] = []
         /// Whether announcements were dropped since the last handling (too many waited).
@@ -372,6 +375,12 @@ public final class PostgresExchange<RepositoryType: Repository>: Sendable where 
     }
 
     /// One state file per server and document, so one directory can serve several exchanges.
+    /// Whether an exchange of `document` on the server of `settings` ran with `stateDirectory`
+    /// before: it left its state there.
+    public static func hasState(in stateDirectory: URL, settings: PostgresSettings, document: String) -> Bool {
+        FileManager.default.fileExists(atPath: stateDirectory.appendingPathComponent(stateFileName(settings: settings, document: document)).path)
+    }
+
     private static func stateFileName(settings: PostgresSettings, document: String) -> String {
         let key = "\(settings.host):\(settings.port)/\(settings.database)/\(document)"
         let digest = SHA256Digest.digest(of: Data(key.utf8)).hex.prefix(16)

@@ -20,6 +20,10 @@ public struct SyncStatus: Sendable, Equatable {
 
     /// The connection.
     public var connection: Connection = .connecting
+    /// What this login may do with the document, as the server said when the exchange last
+    /// connected; `nil` before. With ``DocumentAccess/readOnly`` the exchange receives and
+    /// publishes nothing: changes made to main stay on this device.
+    public var access: DocumentAccess?
     /// When the server fork last matched the server: after a fetch or an upload.
     public var lastSync: Date?
     /// Whether main has changes the server does not have yet.

@@ -159,10 +159,11 @@ struct DocumentStore: Sendable {
     /// row the update returned, so an upload that lost the race changes nothing.
     ///
     /// The announcement is sealed with `seal` (``NotificationSeal``); a document published for
-    /// the first time keeps its key as the document's.
+    /// the first time keeps `seal`'s key as its announcement key and `channelKey` as the key of
+    /// its presence notes.
     func publish(
-        _ commit: ServerCommit, expecting expected: Int64, device: String, sealedWith seal: NotificationSeal,
-        on connection: PostgresConnection
+        _ commit: ServerCommit, expecting expected: Int64, device: String, announcingWith seal: NotificationSeal,
+        channelKey: Data, on connection: PostgresConnection
     ) async throws -> PublishOutcome {
         // The parameters by number, as both forms of the statement use them; the SQL below is
         // constant text, every value reaches the server as a parameter.
@@ -181,12 +182,11 @@ struct DocumentStore: Sendable {
         try binds.append(commit.commit.body.payload)                     // $12
         binds.append(ServerSchema.channel)                               // $13
         binds.append(try seal.seal(Announcement(document: document, device: device, announcing: commit).payload)) // $14
-        if expected == 0 { try binds.append(seal.keyBytes) }                 // $15
+        // A first publish inserts the row in a statement of its own, before the commit: the
+        // commit's row-level policy (``ServerAccess``) looks the document up, and would not see a
+        // row inserted earlier in the same statement.
         let moved = expected == 0
-            ? """
-            INSERT INTO forked_documents (name, generation, head, device, model_version, channel_key)
-            VALUES ($1, $2, $3, $4, $5, $15) ON CONFLICT (name) DO NOTHING RETURNING generation
-            """
+            ? "SELECT $2::bigint AS generation WHERE $6::bigint = 0"
             : """
             UPDATE forked_documents SET generation = $2, head = $3, device = $4, model_version = $5, updated_at = now()
             WHERE name = $1 AND generation = $6 RETURNING generation
@@ -200,8 +200,30 @@ struct DocumentStore: Sendable {
             )
             SELECT pg_notify($13, $14) FROM stored
             """, binds: binds)
-        let published = try await connection.query(statement, logger: logger).collect()
-        return published.isEmpty ? .generationMoved : .published(generation: commit.generation)
+        guard expected == 0 else {
+            let published = try await connection.query(statement, logger: logger).collect()
+            return published.isEmpty ? .generationMoved : .published(generation: commit.generation)
+        }
+        let (generation, head, modelVersion, key, announceKey) = (commit.generation, commit.idBytes, commit.modelVersion, channelKey, seal.keyBytes)
+        return try await connection.withTransaction(logger: logger) { connection in
+            let inserted = try await connection.query(
+                """
+                INSERT INTO forked_documents (name, generation, head, device, model_version, channel_key)
+                VALUES (\(document), \(generation), \(head), \(device), \(modelVersion), \(key))
+                ON CONFLICT (name) DO NOTHING RETURNING generation
+                """,
+                logger: logger
+            ).collect()
+            guard !inserted.isEmpty else { return .generationMoved }
+            // The document's secrets (``ServerAccess``), with the key its announcements are sealed
+            // with: this one's, which no one can have read yet (the row is not committed).
+            _ = try await connection.query("SELECT forked_turn_key(\(document))", logger: logger).collect()
+            _ = try await connection.query(
+                "UPDATE forked_document_secrets SET announce_key = \(announceKey) WHERE document = \(document)", logger: logger
+            ).collect()
+            _ = try await connection.query(statement, logger: logger).collect()
+            return .published(generation: generation)
+        }
     }
 
     /// Waits until no other transaction holds the document's row, holds it until this
@@ -234,6 +256,15 @@ struct DocumentStore: Sendable {
                 throw PostgresSyncError.corruptDocument("'\(document)' has a channel key of \(key.count) bytes")
             }
             return seal
+        }
+        return nil
+    }
+
+    /// The key the document's announcements are sealed with: `nil` while it has no row, or for
+    /// a login that may not write it (``ServerAccess``).
+    func announceKey(on connection: PostgresConnection) async throws -> Data? {
+        for try await key in try await connection.query("SELECT forked_announce_key(\(document))", logger: logger).decode(Data?.self) {
+            return key
         }
         return nil
     }

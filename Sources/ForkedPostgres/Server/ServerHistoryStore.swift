@@ -16,9 +16,11 @@ struct ServerHistoryStore: Sendable {
     static let publishedHead = "server"
 
     /// Waits for the document's history lock, held until the transaction ends.
+    ///
+    /// Keyed by the document's secret turn key (``ServerAccess``), one bit flipped so as not to be
+    /// the turn itself: a role that may not write the document can neither take it nor learn it.
     func lock(inTransactionOn connection: PostgresConnection) async throws {
-        let key = "forked-history:" + document
-        _ = try await connection.query("SELECT pg_advisory_xact_lock(hashtextextended(\(key), 0))", logger: logger).collect()
+        _ = try await connection.query("SELECT pg_advisory_xact_lock(forked_turn_key(\(document)) # 1)", logger: logger).collect()
     }
 
     /// Which of `ids` the server holds for the document.

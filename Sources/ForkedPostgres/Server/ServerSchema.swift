@@ -251,26 +251,60 @@ enum ServerSchema {
         [
             "ALTER TABLE forked_documents ADD COLUMN channel_key bytea CHECK (channel_key IS NULL OR octet_length(channel_key) = 32)",
         ],
+        // 7: each document's owner and members, enforced by the server (``ServerAccess``).
+        ServerAccess.migration,
     ]
 
     /// Brings the database's tables to ``currentVersion`` and checks that they are usable (``probes``).
     ///
+    /// A database already at this version is only read: a member of a document needs no right
+    /// to create or change anything. One behind is migrated when the role may (the database's
+    /// owner, or whoever ran ``script`` by hand); for any other role that is
+    /// ``PostgresSyncError/schemaNotSetUp(server:found:needed:)``.
+    ///
     /// - Throws: ``PostgresSyncError/schemaTooNew(found:supported:)`` when a newer build migrated it;
     ///   the server's error for a table, column or function that is missing or not allowed.
-    static func migrate(_ connection: PostgresConnection, logger: Logger) async throws {
+    static func migrate(_ connection: PostgresConnection, server: String, logger: Logger) async throws {
+        let found = try await version(on: connection, logger: logger)
+        guard found < currentVersion else {
+            guard found == currentVersion else { throw PostgresSyncError.schemaTooNew(found: found, supported: currentVersion) }
+            for probe in probes { try await connection.query(probe, logger: logger) }
+            return
+        }
+        do {
+            try await runMigrations(connection, logger: logger)
+        } catch {
+            // postgres-nio wraps what failed inside the transaction.
+            let failure = (error as? PostgresTransactionError)?.closureError ?? error
+            guard let refusal = failure as? PSQLError, refusal.serverInfo?[.sqlState] == "42501" else { throw error }
+            throw PostgresSyncError.schemaNotSetUp(server: server, found: found, needed: currentVersion)
+        }
+    }
+
+    /// The schema version the database is at: 0 before the first migration.
+    static func version(on connection: PostgresConnection, logger: Logger) async throws -> Int {
+        var exists = false
+        for try await found in try await connection.query(
+            "SELECT to_regclass('forked_schema') IS NOT NULL", logger: logger
+        ).decode(Bool.self) {
+            exists = found
+        }
+        guard exists else { return 0 }
+        var version = 0
+        for try await found in try await connection.query(
+            "SELECT coalesce(max(version), 0)::integer FROM forked_schema", logger: logger
+        ).decode(Int.self) {
+            version = found
+        }
+        return version
+    }
+
+    private static func runMigrations(_ connection: PostgresConnection, logger: Logger) async throws {
         try await connection.withTransaction(logger: logger) { connection in
             // A constant key: every exchange of every build serialises its migrations on it.
             try await connection.query("SELECT pg_advisory_xact_lock(7261626172)", logger: logger)
-            try await connection.query(
-                "CREATE TABLE IF NOT EXISTS forked_schema (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())",
-                logger: logger
-            )
-            var found = 0
-            for try await version in try await connection.query(
-                "SELECT coalesce(max(version), 0)::integer FROM forked_schema", logger: logger
-            ).decode(Int.self) {
-                found = version
-            }
+            try await connection.query(createVersionTable, logger: logger)
+            let found = try await version(on: connection, logger: logger)
             guard found <= currentVersion else {
                 throw PostgresSyncError.schemaTooNew(found: found, supported: currentVersion)
             }
@@ -283,20 +317,46 @@ enum ServerSchema {
         }
     }
 
+    private static let createVersionTable: PostgresQuery =
+        "CREATE TABLE IF NOT EXISTS forked_schema (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())"
+
+    /// Every migration as one SQL script, for an administrator who runs it with psql rather than
+    /// letting `forked-edit sync-setup` connect: each migration in a transaction of its own,
+    /// skipped by hand when `forked_schema` already records it.
+    static var script: String {
+        var lines = [
+            "-- The sync tables of forked-edit, schema version \(currentVersion). Run as the role that is to own them",
+            "-- (normally the database's owner), e.g. psql -v ON_ERROR_STOP=1 -f this-file URL. On a database that",
+            "-- has them already, run only the migrations after SELECT max(version) FROM forked_schema.",
+            "",
+            createVersionTable.sql + ";",
+        ]
+        for (index, statements) in migrations.enumerated() {
+            lines += ["", "-- Migration \(index + 1)", "BEGIN;"]
+            lines += statements.map { $0.sql + ";" }
+            lines += ["INSERT INTO forked_schema (version) VALUES (\(index + 1));", "COMMIT;"]
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
     /// Queries that read no rows but name every table, column and function the exchange uses,
     /// so that one dropped or altered by hand, or one the user has no rights on, is found when
     /// connecting (``PostgresSyncError/schemaDamaged(server:detail:)``,
     /// ``PostgresSyncError/permissionDenied(server:detail:)``) rather than in the middle of a sync.
     static let probes: [PostgresQuery] = [
-        "SELECT name, generation, head, device, model_version, updated_at, channel_key FROM forked_documents LIMIT 0",
+        "SELECT name, generation, head, device, model_version, updated_at, channel_key, owner FROM forked_documents LIMIT 0",
         """
         SELECT document, id, parents, origin, time_ms, value_digest, kind, payload, generation, model_version
         FROM forked_commits LIMIT 0
         """,
         "SELECT document, device, head, commit_id, updated_at FROM forked_history_heads LIMIT 0",
         "SELECT document, before_ms FROM forked_history_collections LIMIT 0",
+        "SELECT document, member, can_write FROM forked_members LIMIT 0",
+        "SELECT document, can_write FROM forked_my_memberships LIMIT 0",
         """
         SELECT 'forked_begin_staged_turn(text,bigint,bytea)'::regprocedure,
+               'forked_document_access(text)'::regprocedure, 'forked_turn_key(text)'::regprocedure,
+               'forked_announce_key(text)'::regprocedure,
                'forked_publish_staged(text,bigint,bigint,bytea,text,integer,bytea,text,bigint,bytea,smallint,bytea,bytea[],bytea[],text,text)'::regprocedure,
                'forked_end_turn(text)'::regprocedure
         """,
