@@ -132,6 +132,8 @@ struct EditCommand: ParsableCommand {
             let castWriter = try castSink.map { sink in
                 try AsciicastWriter(columns: size.columns, rows: size.rows, title: "forked-edit", sink: sink)
             }
+            // At a terminal, a key shows before the live merge follows it (see defersLiveMerge).
+            session.defersLiveMerge = true
             let app = EditorApp(
                 session: session, backend: terminal, recorder: recorder, cast: castWriter,
                 inputTimeoutMilliseconds: persistent?.suggestedInputTimeoutMilliseconds ?? EditorApp.inputTimeoutMilliseconds,

@@ -85,8 +85,16 @@ public final class EditorApp {
             try recorder?.record(event, at: clock())
             session.handle(event)
             if let copied = session.takeSystemClipboardText() { backend.copyToSystemClipboard(copied) }
-            _ = try onIdle?(session)
+            guard session.defersLiveMerge else {
+                _ = try onIdle?(session)
+                try draw()
+                continue
+            }
+            // What the key did shows first; the live merge and the idle work (storing the edit)
+            // follow, and a second frame shows what they changed.
             try draw()
+            let merged = try session.settleLiveMerge()
+            if try onIdle?(session) == true || merged { try draw() }
         }
     }
 

@@ -256,7 +256,20 @@ extension EditorSession {
                 warning = "Edits are not kept for crash recovery: \(error)"
             }
         }
+        if defersLiveMerge {
+            liveMergeState.isOutOfDate = true
+            isModified = hasUnsavedEdits
+        } else {
+            try refreshLiveMerge()
+        }
+    }
+
+    /// Makes the live merge of the panes as they are now, if an edit left it out of date
+    /// (``defersLiveMerge``). Returns whether it did, and so whether the screen changed.
+    public func settleLiveMerge() throws -> Bool {
+        guard liveMergeState.isOutOfDate else { return false }
         try refreshLiveMerge()
+        return true
     }
 
     /// Whether a pane this session edits differs from the saved text (a read-only pane's
@@ -355,6 +368,7 @@ extension EditorSession {
     /// Merges (``mergeForks()``) and marks, in the panes that now hold the merged text, the
     /// lines where it kept both versions of a conflict. Returns those lines.
     private func mergeForksMarkingConflicts() throws -> [Range<Int>] {
+        _ = try settleLiveMerge()
         let conflicts = liveMerge.conflictLines
         let merged = conflicts.isEmpty ? nil : liveMerge.text
         try mergeForks()

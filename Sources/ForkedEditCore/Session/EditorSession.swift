@@ -88,8 +88,14 @@ public final class EditorSession {
     var waitingKeys: [Key] = []
     /// The live merge of the two panes and what it was made from, refreshed after every edit.
     var liveMergeState = LiveMergeState()
-    /// The live merge of the two panes, refreshed after every edit.
+    /// The live merge of the two panes, refreshed after every edit (with ``defersLiveMerge``,
+    /// by ``settleLiveMerge()`` after it).
     public var liveMerge: LiveMerge { liveMergeState.merge }
+    /// Whether an edit leaves the live merge to ``settleLiveMerge()`` instead of merging at once:
+    /// an interactive app sets it, draws what the key did, then settles, so that typing never
+    /// waits for a merge of the whole document (tens of milliseconds at 10 MB). Off by default,
+    /// and for replays, whose every frame shows the merge of its moment.
+    public var defersLiveMerge = false
     /// The forks the live merge merges, left side first: the panes' forks, or the editable
     /// fork and main when the other pane is read-only.
     public var liveMergeForks: [Fork] { liveMergeState.forks }

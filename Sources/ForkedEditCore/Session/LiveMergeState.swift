@@ -13,6 +13,9 @@ struct LiveMergeState {
     /// The text both forks started from.
     private(set) var ancestorText = ""
     private var cache = TextMergeCache()
+    /// Whether a pane changed since the merge was made (an edit while the session defers the
+    /// merge, ``EditorSession/defersLiveMerge``): the merge shown is the one before it.
+    var isOutOfDate = false
 
     /// Merges `sides` (fork and text, left first) against `ancestor`, `dominant` being the side
     /// edited most recently.
@@ -20,5 +23,6 @@ struct LiveMergeState {
         ancestorText = ancestor
         forks = sides.map(\.fork)
         merge = LiveMerge(texts: sides.map(\.text), ancestor: ancestor, dominantPane: dominant, cache: &cache)
+        isOutOfDate = false
     }
 }

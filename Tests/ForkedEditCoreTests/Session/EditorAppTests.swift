@@ -53,6 +53,29 @@ struct EditorAppTests {
         #expect(replay.grid.plainTextRows() == backend.drawn.last?.plainTextRows())
     }
 
+    @Test("with the live merge deferred, a key's frame shows the pane at once and the next frame the merge, ending as without")
+    func deferredLiveMerge() throws {
+        let keys: [Key] = [.text("hi "), .tab, .end, .text(" yo"), .text("!"), .function(5), .text("z"), .control("q"), .text("n")]
+        let backend = ScriptedBackend(columns: 60, rows: 16, events: keys.map(InputEvent.key))
+        let session = try EditorSession(text: "doc\n", fileName: nil, columns: 80, rows: 24, writer: InMemoryDocumentWriter())
+        session.defersLiveMerge = true
+        try EditorApp(session: session, backend: backend, clock: { 0.5 }).run()
+        // Every edit draws twice: first the pane with the merge as it was, then the merge.
+        let edits = 4
+        #expect(backend.drawn.count == 1 + keys.count + edits)
+        let typed = backend.drawn[1].plainTextRows().joined(separator: "\n")
+        let merged = backend.drawn[2].plainTextRows().joined(separator: "\n")
+        #expect(typed.components(separatedBy: "hi doc").count == 2, "the left pane shows the key, the live merge not yet: \(typed)")
+        #expect(merged.components(separatedBy: "hi doc").count == 3, "the live merge follows: \(merged)")
+        // The same keys without deferring end in the same documents and screen.
+        let plain = ScriptedBackend(columns: 60, rows: 16, events: keys.map(InputEvent.key))
+        let reference = try EditorSession(text: "doc\n", fileName: nil, columns: 80, rows: 24, writer: InMemoryDocumentWriter())
+        try EditorApp(session: reference, backend: plain, clock: { 0.5 }).run()
+        #expect(try session.documents() == reference.documents())
+        #expect(backend.drawn.last?.plainTextRows() == plain.drawn.last?.plainTextRows())
+        #expect(session.liveMerge.text == reference.liveMerge.text)
+    }
+
     @Test("cut and copy also go to the terminal's system clipboard, once each")
     func systemClipboard() throws {
         let keys: [Key] = [.shift(.right), .shift(.right), .control("c"), .text("x"), .control("q"), .text("n")]
