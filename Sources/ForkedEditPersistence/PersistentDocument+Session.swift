@@ -28,7 +28,7 @@ extension PersistentDocument {
             lineEndings: lineEndings, savedText: lastSavedText, columns: columns, rows: rows, writer: writer
         )
         session.observer = self
-        session.message = report.statusMessage
+        if let opened = report.statusMessage { session.report(.message(opened)) }
         return session
     }
 

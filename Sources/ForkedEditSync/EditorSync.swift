@@ -18,6 +18,8 @@ public final class EditorSync {
     /// The exchange syncing the file's repository with the server's document.
     public let exchange: PostgresExchange<FileRepository<TextDocument>>
     private var shownConnection: SyncStatus.Connection?
+    /// Whether the session was told where main goes when it merges (once).
+    private var toldPublishing = false
     /// Merges that kept both versions of something, this editor's and its peers'.
     private var keptConflicts = KeptConflictReports()
 
@@ -130,33 +132,22 @@ public final class EditorSync {
         exchange.noteLocalChanges()
         var changed = exchangeCursors(session: session)
         changed = reportKeptConflicts(status, autoMerged: autoMerged, session: session) || changed
-        if session.mainPublishingNote == nil {
-            session.mainPublishingNote = { [exchange] mainChanged in Self.publishingNote(exchange.status, mainChanged: mainChanged) }
+        if !toldPublishing {
+            toldPublishing = true
+            session.report(.mainPublishing { [exchange] mainChanged in Self.publishingNote(exchange.status, mainChanged: mainChanged) })
         }
         let readOnly = status.access == .readOnly
             ? "'\(exchange.document)' is shared with this login read-only: it can be read here, not edited"
             : nil
-        if session.documentReadOnlyReason != readOnly {
-            session.documentReadOnlyReason = readOnly
-            changed = true
-        }
-        let paneNote = Self.serverPaneNote(status)
-        if session.forkStateNotes[Self.serverFork.name] != paneNote {
-            session.forkStateNotes[Self.serverFork.name] = paneNote
-            changed = true
-        }
-        let standing = Self.standingNotice(status, document: exchange.document)
-        if session.standingNotice != standing {
-            session.standingNotice = standing
-            changed = true
-        }
+        changed = session.report(.documentReadOnly(reason: readOnly)) || changed
+        changed = session.report(.forkState(fork: Self.serverFork.name, note: Self.serverPaneNote(status))) || changed
+        changed = session.report(.standing(Self.standingNotice(status, document: exchange.document))) || changed
         if status.connection != shownConnection {
             shownConnection = status.connection
             if status.connection == .connected {
                 // Another message (such as the edits recovered at start) stays, this one after it.
                 let text = "Sync: connected, '\(exchange.document)' shared live (F5 merges and publishes)"
-                session.message = session.message.map { "\($0)  \(text)" } ?? text
-                changed = true
+                changed = session.report(.messageAfterCurrent(text)) || changed
             }
         }
         return changed
@@ -187,8 +178,7 @@ public final class EditorSync {
             status: status, autoMerged: autoMerged, peers: peers,
             mergedFrom: Self.historyOrigin(device: status.lastRemoteDevice, peers: exchange.peers)
         ) {
-            session.message = message
-            changed = true
+            changed = session.report(.message(message)) || changed
         }
         guard keptConflicts.pendingMarks != nil else { return changed }
         let main = try? exchange.resource.value(in: .main)?.text

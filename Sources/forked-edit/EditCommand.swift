@@ -113,7 +113,7 @@ struct EditCommand: ParsableCommand {
                     text: document, fileName: filePath, forkNames: forkNames,
                     columns: 80, rows: 24, writer: FileDocumentWriter()
                 )
-            if let notice { session.warning = notice }
+            if let notice { session.report(.warning(notice)) }
             // The session holds its version source weakly: this keeps it for the editor's life.
             let versions = persistent.map(HistoryVersions.init(document:))
             session.versionSource = versions

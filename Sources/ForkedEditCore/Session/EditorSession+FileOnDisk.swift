@@ -9,22 +9,16 @@ extension EditorSession {
     /// - Throws: When the file exists but cannot be read as text; nothing changes then.
     @discardableResult
     public func takeInChangesOnDisk(force: Bool = false) throws -> Bool {
-        guard let fileName else { return false }
-        let stamp = writer.stamp(ofFile: fileName)
-        if !force, stamp == fileStampSeen { return false }
-        fileStampSeen = stamp
-        guard let disk = try writer.read(fromFile: fileName) else { return false }
-        let text = LineEndings.normalize(disk).text
-        guard text != savedText else { return false }
+        guard let fileName, let text = try file.changeOnDisk(force: force) else { return false }
         let editable = editableForks
-        let lastSeen = savedText
+        let lastSeen = file.savedText
         let merge = { [resource] in try OutsideChange.merge(text, lastSeen: lastSeen, into: resource, forks: editable) }
         if let observer {
             try observer.editorSession(self, performMerge: merge)
         } else {
             try merge()
         }
-        savedText = text
+        file.tookIn(text)
         let note = noteSaved(text, toFile: fileName)
         try reloadFromResource()
         message = "\(fileName) was changed by another program: merged into main and \(editable.map(\.name).joined(separator: " and "))"
@@ -42,12 +36,11 @@ extension EditorSession {
             return
         }
         if refusesEditingFocusedPane() { return }
-        guard let disk = try writer.read(fromFile: fileName) else {
+        guard let text = try file.read() else {
             message = "\(fileName) is not on disk: nothing to reload"
             return
         }
         try takeInChangesOnDisk(force: true)
-        let text = LineEndings.normalize(disk).text
         guard !panes[focusedPane].text.utf8.elementsEqual(text.utf8) else {
             message = "\(fork.name) already holds \(fileName) as it is on disk"
             return
@@ -59,8 +52,7 @@ extension EditorSession {
     /// Checks the edited file for changes made by other programs, at most once a second: for
     /// the editor's idle loop. Returns whether the screen changed.
     public func checkFileOnDiskIfDue(now: ContinuousClock.Instant = .now) -> Bool {
-        if let last = lastFileCheck, now - last < .seconds(1) { return false }
-        lastFileCheck = now
+        guard file.isCheckDue(at: now) else { return false }
         do {
             return try takeInChangesOnDisk()
         } catch {

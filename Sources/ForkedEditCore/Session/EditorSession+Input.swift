@@ -34,13 +34,13 @@ extension EditorSession {
             // applied then, in order. Quitting (and answering the quit question, which the
             // small screen shows) works at once: what was typed before it is applied first, so
             // the question knows about it and nothing typed is lost.
-            if let prompt, waitingKeys.isEmpty {
+            if let prompt, input.waitingKeys.isEmpty {
                 try carryOut(prompt.answer(key))
             } else if KeyMap.action(for: key) == .quit {
                 try applyWaitingKeys()
                 if let prompt { try carryOut(prompt.answer(key)) } else { try perform(.quit) }
-            } else if waitingKeys.count < Self.waitingKeyLimit {
-                waitingKeys.append(key)
+            } else if input.waitingKeys.count < Self.waitingKeyLimit {
+                input.waitingKeys.append(key)
             }
             return
         }
@@ -49,9 +49,9 @@ extension EditorSession {
 
     /// Applies the keys that waited for a usable size, in order.
     private func applyWaitingKeys() throws {
-        guard !waitingKeys.isEmpty else { return }
-        let keys = waitingKeys
-        waitingKeys.removeAll()
+        guard !input.waitingKeys.isEmpty else { return }
+        let keys = input.waitingKeys
+        input.waitingKeys.removeAll()
         for key in keys { try apply(key) }
     }
 
@@ -70,8 +70,8 @@ extension EditorSession {
             try handleHistoryKey(key)
             return
         }
-        if insertsNextKeyVerbatim {
-            insertsNextKeyVerbatim = false
+        if input.insertsNextKeyVerbatim {
+            input.insertsNextKeyVerbatim = false
             message = nil
             if let text = Self.verbatimText(of: key) {
                 try perform(.insert(text))
@@ -124,8 +124,7 @@ extension EditorSession {
                 message = "Nothing selected: Shift with the arrows selects"
                 return
             }
-            clipboard = text
-            systemClipboardText = text
+            clipboardState.put(text)
             if action == .cut {
                 try edit { $0.deleteSelection() }
             } else {
@@ -163,7 +162,7 @@ extension EditorSession {
             // merge itself can tell whether there was anything to merge.
             let wasInSync = try editableForks.allSatisfy { try resource.status(of: $0) == .inSync }
             if wasInSync && observer == nil {
-                message = nothingToMerge + (mainPublishingNote?(false).map { "; \($0)" } ?? "")
+                message = nothingToMerge + (statusLine.mainPublishingNote?(false).map { "; \($0)" } ?? "")
                 return
             }
             let textsBefore = paneTexts
@@ -173,7 +172,7 @@ extension EditorSession {
             message = (wasInSync && paneTexts == textsBefore ? nothingToMerge : (names.count == 1
                 ? "Merged \(names[0]) into main and main back into it"
                 : "Merged \(names[0]) and \(names[1]) through main") + Self.keptConflictsNote(conflicts))
-                + (mainPublishingNote?(mainChanged).map { "; \($0)" } ?? "")
+                + (statusLine.mainPublishingNote?(mainChanged).map { "; \($0)" } ?? "")
         case .toggleLowerView:
             lowerViewMode = lowerViewMode == .liveMerge ? .commonAncestor : .liveMerge
         case .toggleHelp:
@@ -192,10 +191,10 @@ extension EditorSession {
             if refusesEditingFocusedPane() { return }
             prompt = .replaceText(PromptField(text: searchQuery ?? ""))
         case .insertNextKeyVerbatim:
-            insertsNextKeyVerbatim = true
+            input.insertsNextKeyVerbatim = true
             message = "^V: the next key is typed as it is (Tab types a tab)"
         case .save:
-            if fileName == nil || saveWasRefused {
+            if fileName == nil || file.saveWasRefused {
                 prompt = .fileName(typed: "")
             } else {
                 try save()
@@ -275,7 +274,7 @@ extension EditorSession {
     /// Whether a pane this session edits differs from the saved text (a read-only pane's
     /// fork is another process's to save).
     var hasUnsavedEdits: Bool {
-        panes.contains { !$0.isReadOnly && $0.text != savedText }
+        panes.contains { !$0.isReadOnly && $0.text != file.savedText }
     }
 
     /// The two sides the live merge shows: both panes' forks; or, when one pane is read-only
@@ -343,18 +342,14 @@ extension EditorSession {
         let conflicts = try mergeForksMarkingConflicts()
         let text = try resource.resource(of: .main)?.text ?? ""
         do {
-            try writer.write(lineEndings.apply(to: text), toFile: fileName)
+            try file.write(text)
         } catch let refusal as SaveRefusal {
-            saveWasRefused = true
             message = "Not saved: \(refusal.reason). Ctrl-S saves under another name"
             return false
         } catch {
             message = "Could not save \(fileName): \(error)"
             return false
         }
-        saveWasRefused = false
-        fileStampSeen = writer.stamp(ofFile: fileName)
-        savedText = text
         isModified = hasUnsavedEdits
         let note = noteSaved(text, toFile: fileName)
         let lines = text.isEmpty ? 0 : mergedLineCount(text)
@@ -405,10 +400,10 @@ extension EditorSession {
                 message = nil
             }
             prompt = nil
-            quitsAfterSaving = false
+            input.quitsAfterSaving = false
         case .fileName(let typed):
             let trimmed = typed.trimmingWhitespace()
-            let name = writer.resolvedPath(trimmed)
+            let name = file.writer.resolvedPath(trimmed)
             guard !trimmed.isEmpty else {
                 message = "Type a file name, or Esc to cancel"
                 return
@@ -418,16 +413,16 @@ extension EditorSession {
             fileName = name
             // Another file is replaced, not merged with: what it held was never this document.
             if try save(takingInOutsideChanges: name == previous) {
-                if quitsAfterSaving { isFinished = true }
+                if input.quitsAfterSaving { isFinished = true }
             } else {
                 // A name that could not be written does not stick: Ctrl-S goes back to the old one.
                 fileName = previous
             }
-            quitsAfterSaving = false
+            input.quitsAfterSaving = false
         case .saveAndQuit:
             prompt = nil
             if fileName == nil {
-                quitsAfterSaving = true
+                input.quitsAfterSaving = true
                 prompt = .fileName(typed: "")
             } else if try save() {
                 isFinished = true

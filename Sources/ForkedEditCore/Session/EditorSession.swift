@@ -43,49 +43,89 @@ public final class EditorSession {
     public weak var observer: (any EditorSessionObserver)?
     /// The panes, left then right.
     public internal(set) var panes: [EditorPane]
+    /// How the session is shown, apart from the texts.
+    var view: SessionView
+    /// Where the keys go between one key and the next.
+    var input = KeyInputState()
     /// Index of the pane with the focus.
-    public internal(set) var focusedPane = 0
+    public internal(set) var focusedPane: Int {
+        get { view.focusedPane }
+        set { view.focusedPane = newValue }
+    }
     /// What the lower view shows.
-    public internal(set) var lowerViewMode = LowerViewMode.liveMerge
+    public internal(set) var lowerViewMode: LowerViewMode {
+        get { view.lowerViewMode }
+        set { view.lowerViewMode = newValue }
+    }
     /// Whether the help overlay is shown.
-    public internal(set) var showsHelp = false
+    public internal(set) var showsHelp: Bool {
+        get { view.showsHelp }
+        set { view.showsHelp = newValue }
+    }
     /// The question on the status line, if any.
-    public internal(set) var prompt: StatusPrompt?
+    public internal(set) var prompt: StatusPrompt? {
+        get { input.prompt }
+        set { input.prompt = newValue }
+    }
     /// Where the history view (F4) reads a fork's earlier versions; `nil` when there are none to read.
     public weak var versionSource: (any VersionSource)?
     /// Whether long lines wrap at the pane's width (F6) instead of scrolling sideways.
-    public internal(set) var softWrap = false
+    public internal(set) var softWrap: Bool {
+        get { view.softWrap }
+        set { view.softWrap = newValue }
+    }
     /// The history view, while it is open.
     public internal(set) var historyView: HistoryView?
     /// Other people's cursors by the name of the fork they are in, drawn in that fork's pane.
-    public var peerCursors: [String: [PeerCursor]] = [:]
+    public var peerCursors: [String: [PeerCursor]] {
+        get { view.peerCursors }
+        set { view.peerCursors = newValue }
+    }
 
+    /// The status line's words and the pane titles' notes (``StatusReport``).
+    public internal(set) var statusLine = StatusLine()
     /// A transient message on the status line; the next key clears it.
-    public var message: String?
+    public internal(set) var message: String? {
+        get { statusLine.message }
+        set { statusLine.message = newValue }
+    }
     /// A warning on the status line that stays, wrapped to the width, until Esc dismisses it
     /// (such as edits not being kept for crash recovery).
-    public var warning: String?
-    /// A state shown on the status line for as long as it holds, such as a sync server that
-    /// cannot be reached: keys do not clear it, whoever set it does.
-    public var standingNotice: String?
-    /// Why no pane may be edited, when the whole document is read-only here (shared with this
-    /// user read-only): said when a key would edit. `nil`: panes decide for themselves.
-    public var documentReadOnlyReason: String?
-    /// Words shown in a fork's pane title instead of its state against main, by fork name, for a
-    /// fork the app knows more about (the sync server's version: "offline since 10:42:07").
-    public var forkStateNotes: [String: String] = [:]
-    /// Where main goes beyond this editor, in words added to the merge key's message; called with
-    /// whether the merge changed main. `nil` when main stays here.
-    public var mainPublishingNote: ((_ mainChanged: Bool) -> String?)?
+    public internal(set) var warning: String? {
+        get { statusLine.warning }
+        set { statusLine.warning = newValue }
+    }
+    /// A state shown on the status line for as long as it holds (``StatusReport/standing(_:)``).
+    public var standingNotice: String? { statusLine.standingNotice }
+    /// Why no pane may be edited (``StatusReport/documentReadOnly(reason:)``).
+    public var documentReadOnlyReason: String? { statusLine.documentReadOnlyReason }
+    /// Words shown in a fork's pane title instead of its state against main, by fork name
+    /// (``StatusReport/forkState(fork:note:)``).
+    public var forkStateNotes: [String: String] { statusLine.forkStateNotes }
+
+    /// Tells the session something to say (see ``StatusReport``); returns whether the screen changed.
+    @discardableResult
+    public func report(_ report: StatusReport) -> Bool {
+        statusLine.receive(report)
+    }
+
+    /// The edited file: its name, how it is written, what it last held.
+    var file: EditedFile
     /// The file saves go to, or `nil` until the user names one.
-    public internal(set) var fileName: String?
+    public internal(set) var fileName: String? {
+        get { file.name }
+        set { file.name = newValue }
+    }
     /// Whether the user has quit.
-    public internal(set) var isFinished = false
+    public internal(set) var isFinished: Bool {
+        get { input.isFinished }
+        set { input.isFinished = newValue }
+    }
     /// The screen size.
-    public internal(set) var size: (columns: Int, rows: Int)
-    /// Keys typed while the terminal was too small to show the editor, applied in order once it
-    /// is large enough (the small screen says they wait).
-    var waitingKeys: [Key] = []
+    public internal(set) var size: (columns: Int, rows: Int) {
+        get { view.size }
+        set { view.size = newValue }
+    }
     /// The live merge of the two panes and what it was made from, refreshed after every edit.
     var liveMergeState = LiveMergeState()
     /// The live merge of the two panes, refreshed after every edit (with ``defersLiveMerge``,
@@ -95,7 +135,10 @@ public final class EditorSession {
     /// an interactive app sets it, draws what the key did, then settles, so that typing never
     /// waits for a merge of the whole document (tens of milliseconds at 10 MB). Off by default,
     /// and for replays, whose every frame shows the merge of its moment.
-    public var defersLiveMerge = false
+    public var defersLiveMerge: Bool {
+        get { liveMergeState.isDeferred }
+        set { liveMergeState.isDeferred = newValue }
+    }
     /// The forks the live merge merges, left side first: the panes' forks, or the editable
     /// fork and main when the other pane is read-only.
     public var liveMergeForks: [Fork] { liveMergeState.forks }
@@ -104,27 +147,16 @@ public final class EditorSession {
     /// Whether some fork differs from what was last saved (or opened).
     public internal(set) var isModified = false
 
-    let writer: any DocumentWriter
-    let lineEndings: LineEndings
-    /// The text as last saved or opened, to decide ``isModified``.
-    var savedText: String
+    /// What Ctrl-K cut or Ctrl-C copied last, for Ctrl-U, shared by both panes, and whether the
+    /// system clipboard has it yet (``takeSystemClipboardText()``).
+    var clipboardState = Clipboard()
     /// What Ctrl-K cut or Ctrl-C copied last, for Ctrl-U; shared by both panes.
-    public internal(set) var clipboard = ""
-    /// Text cut or copied since the app last asked (``takeSystemClipboardText()``), for the
-    /// terminal to put on the system clipboard too.
-    var systemClipboardText: String?
+    public var clipboard: String { clipboardState.text }
     /// The text last searched for, highlighted in the focused pane until Esc.
-    public internal(set) var searchQuery: String?
-    /// Whether Ctrl-V was pressed, so the next key types its character (a tab) instead of acting.
-    var insertsNextKeyVerbatim = false
-    /// Whether quitting continues once the file-name prompt has saved.
-    var quitsAfterSaving = false
-    /// Whether the writer refused the file's name (read-only), so the next save asks for another.
-    var saveWasRefused = false
-    /// The stamp of the file on disk when the editor last read or wrote it.
-    var fileStampSeen: FileStamp?
-    /// When the file on disk was last checked for changes made by other programs.
-    var lastFileCheck: ContinuousClock.Instant?
+    public internal(set) var searchQuery: String? {
+        get { view.searchQuery }
+        set { view.searchQuery = newValue }
+    }
 
     /// Opens `text` with two new forks in memory.
     ///
@@ -177,17 +209,14 @@ public final class EditorSession {
             let document = try resource.resource(of: forks[index]) ?? TextDocument(text: "")
             return EditorPane(fork: forks[index], document: document, isReadOnly: readOnlyPanes.contains(index))
         }
-        self.fileName = fileName
-        self.size = (columns, rows)
-        self.writer = writer
-        self.lineEndings = lineEndings
-        self.savedText = try savedText ?? resource.resource(of: .main)?.text ?? ""
+        view = SessionView(size: (columns, rows))
         // The text was read from the file just before (and an outside change since the last
-        // session merged in on opening), so the file is read again only when its stamp changes:
-        // the once-a-second check stays a `stat`, not a read of the whole file. (A change in
-        // the moment between is taken in at the next change or before the next save, which
-        // always reads.)
-        fileStampSeen = fileName.flatMap(writer.stamp(ofFile:))
+        // session merged in on opening). A change in the moment between is taken in at the
+        // next change or before the next save, which always reads.
+        file = EditedFile(
+            name: fileName, writer: writer, lineEndings: lineEndings,
+            savedText: try savedText ?? resource.resource(of: .main)?.text ?? ""
+        )
         // The state starts empty and takes the real merge at once: a merge of the panes against
         // an empty ancestor here was a second full merge of the document, most of a large
         // file's start-up.
@@ -286,7 +315,6 @@ public final class EditorSession {
 extension EditorSession {
     /// The text last cut or copied, once: the app hands it to the terminal's system clipboard.
     public func takeSystemClipboardText() -> String? {
-        defer { systemClipboardText = nil }
-        return systemClipboardText
+        clipboardState.takeForSystem()
     }
 }

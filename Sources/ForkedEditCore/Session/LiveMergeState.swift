@@ -16,6 +16,8 @@ struct LiveMergeState {
     /// Whether a pane changed since the merge was made (an edit while the session defers the
     /// merge, ``EditorSession/defersLiveMerge``): the merge shown is the one before it.
     var isOutOfDate = false
+    /// Whether an edit leaves the merge out of date (``EditorSession/defersLiveMerge``).
+    var isDeferred = false
 
     /// Merges `sides` (fork and text, left first) against `ancestor`, `dominant` being the side
     /// edited most recently.

@@ -26,7 +26,7 @@ struct StatusLineTests {
     func messageKeepsRoom() throws {
         let session = try EditorSession(text: "x", fileName: "notes.txt", columns: 40, rows: 12,
                                         writer: InMemoryDocumentWriter())
-        session.message = String(repeating: "m", count: 25)
+        session.report(.message(String(repeating: "m", count: 25)))
         let row = statusRow(session)
         #expect(row.contains(String(repeating: "m", count: 25)), "\(row)")
         #expect(!row.contains("Ln "), "\(row)")
@@ -36,13 +36,14 @@ struct StatusLineTests {
     func standingNoticeOutlivesKeys() throws {
         let session = try EditorSession(text: "one\n", fileName: "notes.txt", columns: 100, rows: 24,
                                         writer: InMemoryDocumentWriter())
-        session.standingNotice = "Sync: offline since 10:42:07"
-        session.message = "Saved"
+        #expect(session.report(.standing("Sync: offline since 10:42:07")))
+        session.report(.message("Saved"))
         #expect(statusRow(session).contains("Saved  Sync: offline since 10:42:07"), "\(statusRow(session))")
         try session.type("x<Right><Esc>")
         #expect(session.message == nil)
         #expect(statusRow(session).contains("Sync: offline since 10:42:07"), "\(statusRow(session))")
-        session.standingNotice = nil
+        #expect(session.report(.standing(nil)))
+        #expect(!session.report(.standing(nil)), "reporting what is shown changes nothing")
         #expect(!statusRow(session).contains("Sync"), "\(statusRow(session))")
     }
 
@@ -52,7 +53,7 @@ struct StatusLineTests {
                                         writer: InMemoryDocumentWriter())
         try session.type("<Tab>x")
         #expect(try session.stateDescription(ofPane: 1) == "1 change ahead")
-        session.forkStateNotes["right"] = "offline since 10:42:07"
+        #expect(session.report(.forkState(fork: "right", note: "offline since 10:42:07")))
         #expect(try session.stateDescription(ofPane: 1) == "offline since 10:42:07")
         #expect(session.render().plainTextRows()[0].contains("right · offline since 10:42:07"))
         #expect(try session.stateDescription(ofPane: 0) == "in sync", "other panes keep their state")
@@ -63,15 +64,38 @@ struct StatusLineTests {
         let session = try EditorSession(text: "one\n", fileName: "notes.txt", columns: 100, rows: 24,
                                         writer: InMemoryDocumentWriter())
         var asked: [Bool] = []
-        session.mainPublishingNote = { changed in
+        session.report(.mainPublishing { changed in
             asked.append(changed)
             return changed ? "publishing to the server" : "the server has it too"
-        }
+        })
         try session.type("x<F5>")
         #expect(session.message == "Merged left and right through main; publishing to the server")
         // Without an observer, a merge known to change nothing is not run; the note still says where main is.
         try session.type("<F5>")
         #expect(session.message == "Nothing to merge: left and right are in sync; the server has it too")
         #expect(asked == [true, false])
+    }
+}
+
+@Suite("Status reports")
+struct StatusReportTests {
+    @Test("a message after the current one keeps both; a warning stays through keys; a read-only document refuses edits with its reason")
+    func reports() throws {
+        let session = try EditorSession(text: "one\n", fileName: "notes.txt", columns: 100, rows: 24,
+                                        writer: InMemoryDocumentWriter())
+        #expect(session.report(.messageAfterCurrent("first")))
+        #expect(session.report(.messageAfterCurrent("second")))
+        #expect(session.message == "first  second")
+        #expect(session.report(.warning("edits are not kept")))
+        try session.type("<Right>")
+        #expect(session.message == nil)
+        #expect(session.warning == "edits are not kept")
+        #expect(session.report(.documentReadOnly(reason: "shared with this login read-only")))
+        try session.type("x")
+        #expect(session.paneTexts == ["one\n", "one\n"])
+        #expect(session.message == "shared with this login read-only")
+        #expect(session.report(.documentReadOnly(reason: nil)))
+        try session.type("x")
+        #expect(session.paneTexts[0] == "oxne\n")
     }
 }

@@ -61,7 +61,7 @@ struct SmallScreenAndMessageTests {
     func longMessageWraps() throws {
         let session = try makeSession("text", columns: 50, rows: 20)
         let words = (1...30).map { "word\($0)" }
-        session.message = words.joined(separator: " ")
+        session.report(.message(words.joined(separator: " ")))
         let rows = session.render().plainTextRows()
         let shown = rows.joined(separator: "\n")
         // Every word appears whole (none cut at a row's end), in order, within the status rows.
@@ -74,7 +74,7 @@ struct SmallScreenAndMessageTests {
     @Test("a warning stays through typing, wrapped to the width, until Esc dismisses it")
     func warningStays() throws {
         let session = try makeSession("text", columns: 60, rows: 20)
-        session.warning = "Edits are not kept for crash recovery: /very/long/path/to/the/.notes.txt.forked: cannot create: Permission denied"
+        session.report(.warning("Edits are not kept for crash recovery: /very/long/path/to/the/.notes.txt.forked: cannot create: Permission denied"))
         try session.type("abc<Right>")
         let screen = session.render().plainTextRows().joined(separator: "\n")
         #expect(screen.contains("crash recovery"), "\(screen)")
