@@ -9,9 +9,9 @@ extension PersistentDocument {
     /// Versions are recorded when edits are stored (snapshots, at least every few seconds of
     /// typing), around every merge, and on save; never per keystroke.
     public func history() throws -> History<TextDocument> {
-        if let history = cachedHistory { return history }
+        if let history = historyKeeping.history { return history }
         let history = History<TextDocument>(store: try FileCommitStore(directory: layout.history))
-        cachedHistory = history
+        historyKeeping.history = history
         return history
     }
 
@@ -20,11 +20,11 @@ extension PersistentDocument {
     /// being written (until the file is opened again) and is reported once, through
     /// ``idle()``'s report, while edits are stored and saves go on.
     func recordHistory(merged: Bool = false) {
-        guard historyProblem == nil else { return }
+        guard historyKeeping.problem == nil else { return }
         do {
             try recordHistoryOrFail(merged: merged)
         } catch {
-            historyProblem = "\(error)"
+            historyKeeping.problem = "\(error)"
             pendingNotice = "The history of versions could not be written (\(error)); edits and saves go on without it. "
                 + "Check and repair it with: forked-edit history \(layout.file.lastPathComponent) --repair"
         }
@@ -67,7 +67,16 @@ extension PersistentDocument {
     /// be read counts as holding them: damaged versions are kept for the user, never removed.
     func historyHoldsEarlierVersions() -> Bool {
         guard FileManager.default.fileExists(atPath: layout.history.path) else { return false }
-        guard historyProblem == nil, let commits = try? history().store.allCommits() else { return true }
+        guard historyKeeping.problem == nil, let commits = try? history().store.allCommits() else { return true }
         return commits.count > 1
     }
+}
+
+/// The file's history as a document keeps it while open: the history once opened, and why it
+/// could not be written once it could not (it is not tried again while the file is open).
+struct HistoryKeeping {
+    /// The history, once opened.
+    var history: History<TextDocument>?
+    /// Why recording a version failed, once it did.
+    var problem: String?
 }

@@ -36,14 +36,11 @@ extension PersistentDocument {
             try? FileManager.default.removeItem(at: target.directory)
             throw notMoved("\(error)")
         }
-        for writer in writers.values { writer.stop() }
-        writers.removeAll()
-        headerVersions.removeAll()
-        pending.removeAll()
+        journals.stop()
         let wasStored = isStored
         layout = target
         lastSavedText = text
-        cachedHistory = nil
+        historyKeeping.history = nil
         if let storage {
             repository = storage.repository
             ownership = storage.ownership

@@ -65,7 +65,7 @@ extension PersistentDocument {
                 if !isStored { try store() }
                 try flushJournals()
             }
-            try rethrowJournalFailure()
+            try journals.rethrowFailure()
             if !isStored, lastSavedText.utf8.count >= options.earlyStoreSize { try store() }
             var report = try storeAndShare(now: now)
             report.notice = pendingNotice
@@ -78,12 +78,6 @@ extension PersistentDocument {
         }
     }
 
-    /// Throws what the journal writers last failed with (their records stay queued for retry).
-    private func rethrowJournalFailure() throws {
-        for writer in writers.values {
-            if let failure = writer.takeFailure() { throw failure }
-        }
-    }
 
     private func storeAndShare(now: ContinuousClock.Instant) throws -> StoreReport {
         var report = StoreReport()

@@ -97,27 +97,22 @@ public final class PersistentDocument: EditorSessionObserver {
     let memory: InMemoryRepository<TextDocument>
     /// Held while the document is open: the own forks' ownership locks.
     var ownership: [FileLock]
-    var writers: [Fork: JournalWriter] = [:]
-    /// The version each fork's journal header names.
-    var headerVersions: [Fork: Version] = [:]
-    /// Edits made since the last snapshot, per fork.
-    var pending: [Fork: (count: Int, lastVersion: Version)] = [:]
+    /// The journals of ``ownForks`` and the edits they hold since the last store.
+    var journals = ForkJournals()
     /// What the repository named when this process last synchronized with it (``StateStamp``).
     var syncedStamp: StateStamp
-    let clock = ContinuousClock()
+    /// The clock the schedule's readings come from (it keeps no state of its own).
+    var clock: ContinuousClock { ContinuousClock() }
     /// When to store, publish, merge and record versions, and the last failure to store.
     var schedule: StoreSchedule
     var isClosed = false
-    /// Why the history of versions could not be written, once it could not: it is not tried
-    /// again while the file is open.
-    var historyProblem: String?
+    /// The history of versions, once opened, and why it could not be written, once it could not.
+    var historyKeeping = HistoryKeeping()
     /// A message for the status line, handed over in the next ``idle()`` report.
     var pendingNotice: String?
     /// While nothing is stored: the document as it was before its next edit, which the first
     /// edit stores so that the edit itself is journaled like every later one.
     var unstoredState: ForkedState<TextDocument>?
-    /// The history, once opened.
-    var cachedHistory: History<TextDocument>?
 
     /// Opens a document on `state`: stored in `storage` when the state directory exists,
     /// else in memory until the first edit.
@@ -141,7 +136,7 @@ public final class PersistentDocument: EditorSessionObserver {
         // just typed: they are not left waiting for the next keystroke.
         let resource = resource
         schedule = StoreSchedule(
-            at: clock.now, editedSinceMerge: try options.autoMerge && ownForks.contains { try resource.status(of: $0) != .inSync }
+            at: ContinuousClock.now, editedSinceMerge: try options.autoMerge && ownForks.contains { try resource.status(of: $0) != .inSync }
         )
         if storage != nil {
             try startJournals(at: state)
@@ -157,10 +152,7 @@ public final class PersistentDocument: EditorSessionObserver {
     }
 
     func startJournals(at state: ForkedState<TextDocument>) throws {
-        for fork in ownForks {
-            writers[fork] = try JournalWriter(url: layout.journal(of: fork))
-            try restartJournal(of: fork, at: state.version(of: fork))
-        }
+        try journals.start(ownForks, in: layout, at: state)
     }
 
     /// Whether the state directory exists (it is made at the first edit).
@@ -201,11 +193,11 @@ public final class PersistentDocument: EditorSessionObserver {
     }
 
     deinit {
-        for writer in writers.values { writer.stop() }
+        journals.stop()
     }
 
     /// How many edits wait in journals for the next snapshot.
-    public var pendingEditCount: Int { pending.values.reduce(0) { $0 + $1.count } }
+    public var pendingEditCount: Int { journals.pendingEditCount }
 
     // MARK: Synchronizing with the repository
 
@@ -230,10 +222,7 @@ public final class PersistentDocument: EditorSessionObserver {
             unstoredState = memory.snapshot
             return
         }
-        let overlays = try pending.compactMap { fork, edits -> ForkOverlay? in
-            guard edits.count > 0, let document = try resource.resource(of: fork) else { return nil }
-            return ForkOverlay(fork: fork, document: document, editCount: edits.count, lastEdit: edits.lastVersion)
-        }
+        let overlays = try journals.overlays(from: resource)
         let state = try repository.withState { stored -> ForkedState<TextDocument> in
             let current = stored.committing(overlays)
             try memory.withState { $0 = current }
@@ -242,11 +231,9 @@ public final class PersistentDocument: EditorSessionObserver {
             stored = result
             return result
         }
-        pending.removeAll()
+        journals.noteStored()
         syncedStamp = state.stamp
-        for fork in ownForks where headerVersions[fork] != state.version(of: fork) {
-            try restartJournal(of: fork, at: state.version(of: fork))
-        }
+        for fork in ownForks { try journals.restart(fork, at: state.version(of: fork), in: layout) }
         let recording = recordingHistory || merging
         if recording { recordHistory(merged: merging) }
         schedule.noteStored(at: clock.now, recordedVersion: recording)
@@ -260,7 +247,7 @@ public final class PersistentDocument: EditorSessionObserver {
 
     /// Writes every queued journal record and waits for it to be on disk.
     public func flushJournals() throws {
-        for writer in writers.values { try writer.flush() }
+        try journals.flush()
     }
 
     /// Snapshots, then stops the journal writers. The document cannot be used afterwards.
@@ -278,7 +265,7 @@ public final class PersistentDocument: EditorSessionObserver {
                 reason: "could not store the last edits (\(error)); those journaled come back when the file is opened again")
         }
         let redundant = try removeOwnForksWithNothingOfTheirOwn()
-        for writer in writers.values { writer.stop() }
+        journals.stop()
         for fork in redundant {
             try? FileManager.default.removeItem(at: layout.journal(of: fork))
         }
@@ -334,12 +321,6 @@ public final class PersistentDocument: EditorSessionObserver {
         }
     }
 
-    func restartJournal(of fork: Fork, at version: Version) throws {
-        guard let writer = writers[fork] else { return }
-        try writer.reset(header: JournalRecord.header(fork: fork, forkVersion: version, stateID: StateIdentity.read(layout)).encoded)
-        headerVersions[fork] = version
-    }
-
     // MARK: EditorSessionObserver
 
     /// Queues the edit in its fork's journal; the keystroke does not wait for the disk.
@@ -356,17 +337,9 @@ public final class PersistentDocument: EditorSessionObserver {
                 failure = error
             }
         }
-        guard let writer = writers[edit.fork] else {
-            schedule.noteEdit(at: clock.now)
-            if let failure { throw failure }
-            return
-        }
-        writer.enqueue(
-            JournalRecord.edit(change: edit.change, cursorUTF8Offset: edit.cursorUTF8Offset, version: edit.version).encoded
-        )
-        let previous = pending[edit.fork]?.count ?? 0
-        pending[edit.fork] = (previous + 1, edit.version)
+        let journaled = journals.append(edit)
         schedule.noteEdit(at: clock.now)
+        if !journaled, let failure { throw failure }
     }
 
     /// Runs the merge inside ``synchronize(_:)``, so it merges with what every process stored
