@@ -44,7 +44,7 @@ public struct PaneState: Sendable, Equatable {
     @discardableResult
     public mutating func insert(_ text: String, typing: Bool = false) -> Bool {
         guard !text.isEmpty else { return false }
-        let normalized = text.utf8.contains(UInt8(ascii: "\r"))
+        let normalized = ByteScanning.contains(UInt8(ascii: "\r"), in: text)
             ? text.replacing("\r\n", with: "\n").replacing("\r", with: "\n")
             : text
         if let selection {

@@ -11,7 +11,7 @@ public enum LineEndings: Sendable, Equatable {
     /// Detects the convention of `text` (Windows when it has any `"\r\n"`) and returns the
     /// text with `"\n"` breaks.
     public static func normalize(_ text: String) -> (text: String, lineEndings: LineEndings) {
-        guard text.utf8.contains(UInt8(ascii: "\r")), text.contains("\r\n") else { return (text, .unix) }
+        guard ByteScanning.contains(UInt8(ascii: "\r"), in: text), text.contains("\r\n") else { return (text, .unix) }
         return (text.replacing("\r\n", with: "\n"), .windows)
     }
 

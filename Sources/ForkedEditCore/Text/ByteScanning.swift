@@ -5,19 +5,36 @@ enum ByteScanning {
     /// Calls `body` with the UTF-8 offset of each `"\n"` in `text`, in order, until `body`
     /// returns `false`.
     static func forEachNewline(in text: String, _ body: (Int) -> Bool) {
+        forEach(UInt8(ascii: "\n"), in: text, body)
+    }
+
+    /// Whether `text` holds the byte `byte` (a whole file is scanned at memchr's speed, where
+    /// `utf8.contains` goes a byte at a time).
+    static func contains(_ byte: UInt8, in text: String) -> Bool {
+        var found = false
+        forEach(byte, in: text) { _ in
+            found = true
+            return false
+        }
+        return found
+    }
+
+    /// Calls `body` with the UTF-8 offset of each `byte` in `text`, in order, until `body`
+    /// returns `false`.
+    static func forEach(_ byte: UInt8, in text: String, _ body: (Int) -> Bool) {
         let scanned: Void? = text.utf8.withContiguousStorageIfAvailable { bytes in
             guard let base = bytes.baseAddress else { return }
             var offset = 0
             // memchr compares many bytes at a time: a long line costs a fraction of a byte loop.
-            while offset < bytes.count, let found = memchr(base + offset, Int32(UInt8(ascii: "\n")), bytes.count - offset) {
-                let newline = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
-                if !body(newline) { return }
-                offset = newline + 1
+            while offset < bytes.count, let found = memchr(base + offset, Int32(byte), bytes.count - offset) {
+                let position = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
+                if !body(position) { return }
+                offset = position + 1
             }
         }
         guard scanned == nil else { return }
         // Bridged or otherwise non-contiguous strings: walk the view instead.
-        for (offset, byte) in text.utf8.enumerated() where byte == UInt8(ascii: "\n") {
+        for (offset, candidate) in text.utf8.enumerated() where candidate == byte {
             if !body(offset) { return }
         }
     }

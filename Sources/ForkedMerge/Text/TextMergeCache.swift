@@ -35,6 +35,15 @@ package struct TextMergeCache: Sendable {
     package mutating func mergeWithOrigins(
         _ dominant: String, withSubordinate subordinate: String, commonAncestor: String
     ) -> TextMergeResult {
+        // Neither side changed anything (an editor just opened its forks): the ancestor, as the
+        // full merge gives it, without splitting three copies of it into lines. The sides are
+        // diffed at the first merge that has a change.
+        if TextMergeCache.sameBytes(dominant, commonAncestor), TextMergeCache.sameBytes(subordinate, commonAncestor) {
+            return TextMergeResult(
+                segments: commonAncestor.isEmpty ? [] : [TextMergeSegment(text: commonAncestor, origin: .ancestor)],
+                statistics: TextMergeStatistics()
+            )
+        }
         if let ancestor, TextMergeCache.sameBytes(ancestor, commonAncestor) {
             // Same ancestor: the prepared sides stay valid.
         } else {

@@ -46,6 +46,19 @@ struct TextMergeCacheTests {
         replay(seed: seed, lines: 40, steps: 150, ancestorChanges: false)
     }
 
+    @Test("three identical texts (an editor just opened) give what the full merge gives, then edits still match", arguments: [31, 32, 33] as [UInt64])
+    func identicalTextsThenEdits(seed: UInt64) {
+        var generator = SeededGenerator(state: seed)
+        for lines in [0, 1, 40, 6_000] {
+            let text = String(randomText(lines: lines, using: &generator))
+            var cache = TextMergeCache()
+            #expect(cache.mergeWithOrigins(text, withSubordinate: text, commonAncestor: text)
+                    == TextMerger().mergeWithOrigins(text, withSubordinate: text, commonAncestor: text), "seed \(seed), \(lines) lines")
+        }
+        // The replays start from three identical texts too.
+        replay(seed: seed, lines: 40, steps: 60, ancestorChanges: false)
+    }
+
     @Test("a changing ancestor invalidates the prepared sides")
     func changingAncestor() {
         replay(seed: 11, lines: 40, steps: 150, ancestorChanges: true)
