@@ -74,7 +74,8 @@ struct SyncCrowdBenchmark {
         let shared = FileManager.default.temporaryDirectory.appendingPathComponent("forked-bench-crowd-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: shared, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: shared) }
-        let document = "forked-bench-crowd-\(UUID().uuidString.prefix(8))"
+        // Under the login's name, the only names a login that is not the tables' owner may publish.
+        let document = "\(try PostgresSettings(url: url).user)/forked-bench-crowd-\(UUID().uuidString.prefix(8))"
         try await publishSeed(document: document, in: shared)
 
         let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")

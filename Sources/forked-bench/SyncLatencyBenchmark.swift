@@ -64,7 +64,8 @@ struct SyncLatencyBenchmark {
     private func measure(size: Int, pacing: SyncPacing) async throws -> Measured {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("forked-bench-sync-\(UUID().uuidString.prefix(8))")
         defer { try? FileManager.default.removeItem(at: root) }
-        let document = "forked-bench-latency-\(UUID().uuidString.prefix(8))"
+        // Under the login's name, the only names a login that is not the tables' owner may publish.
+        let document = "\(settings.user)/forked-bench-latency-\(UUID().uuidString.prefix(8))"
         let typing = try SyncBenchDevice(
             directory: root.appendingPathComponent("typing"), document: document, settings: settings, pacing: pacing
         )
