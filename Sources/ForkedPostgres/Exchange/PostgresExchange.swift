@@ -111,18 +111,16 @@ public final class PostgresExchange<RepositoryType: Repository>: Sendable where 
     let store: DocumentStore
     let historyStore: ServerHistoryStore
     let coding = ValueCoding<Resource>()
-    let stateURL: URL
     /// The tag this document's notifications carry (``NotificationSeal/tag(of:)``), made once:
     /// every notification on the channel is checked against it.
     let notificationTag: String
+    /// What the exchange remembers between runs, and its files (the state file, the pending slot).
+    let ledger: LocalLedger
     /// The commit an upload is publishing, kept durably apart from the state file.
-    let pendingSlot: PendingCommitSlot
+    var pendingSlot: PendingCommitSlot { ledger.pendingSlot }
     let shared: Mutex<SharedState>
-    /// Held while the state file is written, so that writes do not cross.
-    let stateFileWriter = Mutex(())
 
     struct SharedState: Sendable {
-        var local: ExchangeLocalState
         var status = SyncStatus()
         var statusContinuations: [UUID: AsyncStream<SyncStatus>.Continuation] = [:]
         /// What this document's presence notes are sealed with, once the server told it
@@ -135,12 +133,6 @@ public final class PostgresExchange<RepositoryType: Repository>: Sendable where 
         var announcements: [Announcement] = []
         /// Whether announcements were dropped since the last handling (too many waited).
         var announcementsDropped = false
-        /// Whether ``local`` changed since the state file was last written.
-        var localStateUnsaved = false
-        /// When the state file was last written.
-        var lastStateSave: ContinuousClock.Instant?
-        /// Whether a write of the state file is waiting for ``PostgresExchange/stateSaveSpacing`` to pass.
-        var stateFlushScheduled = false
         /// When announcements may be handled (``PostgresExchange/receiveTurnHasCome()``).
         var receiveGate: PacingGate
         /// When an upload last found another device's generation first.
@@ -214,13 +206,11 @@ public final class PostgresExchange<RepositoryType: Repository>: Sendable where 
         self.notificationTag = NotificationSeal.tag(of: document)
         self.store = DocumentStore(document: document, logger: logger, maximumPayloadBytes: options.maximumDocumentBytes)
         self.historyStore = ServerHistoryStore(document: document, logger: logger)
-        self.stateURL = stateDirectory.appendingPathComponent(Self.stateFileName(settings: settings, document: document))
-        var local = try ExchangeLocalState.load(from: stateURL)
-        self.pendingSlot = try PendingCommitSlot(url: stateURL.deletingPathExtension().appendingPathExtension("pending"))
-        // The slot is written before each publish, the state file lazily: the slot knows better.
-        if let recorded = pendingSlot.recorded { local.pendingCommit = Data(recorded.bytes) }
+        self.ledger = try LocalLedger(
+            url: stateDirectory.appendingPathComponent(Self.stateFileName(settings: settings, document: document)), logger: logger
+        )
         self.shared = Mutex(SharedState(
-            local: local, receiveGate: PacingGate(spacing: options.minimumReceiveSpacing),
+            receiveGate: PacingGate(spacing: options.minimumReceiveSpacing),
             uploadGate: PacingGate(spacing: options.uploadDelay), presenceGate: PacingGate(spacing: options.uploadDelay)
         ))
         let created = try !resource.has(Self.serverFork)
@@ -231,7 +221,7 @@ public final class PostgresExchange<RepositoryType: Repository>: Sendable where 
         if created { try resource.restart(Self.serverFork, with: nil) }
         let pending = try resource.value(in: .main) != resource.value(in: Self.serverFork)
         shared.withLock {
-            $0.status.generation = local.generation
+            $0.status.generation = ledger.current.generation
             $0.status.hasPendingChanges = pending
         }
     }
@@ -299,88 +289,26 @@ public final class PostgresExchange<RepositoryType: Repository>: Sendable where 
         }
     }
 
-    var localState: ExchangeLocalState { shared.withLock { $0.local } }
+    /// What the exchange remembers between runs, as it is now.
+    var localState: ExchangeLocalState { ledger.current }
 
-    /// Changes what the exchange remembers between runs and writes it to the state file: at
-    /// once when `durably`, else in the background, at most once every ``stateSaveSpacing``. (The
-    /// commit an upload is publishing, which must be known after a crash, is kept by
-    /// ``PendingCommitSlot``.)
-    ///
-    /// Writing the file after every fetch took a fifth of each device's time with fifty devices
-    /// on a document. A state file behind the server fork costs nothing but time after a crash:
-    /// the fork's value does not match the recorded digest, so the next fetch rebuilds it from
-    /// a snapshot. Nor is a lazy write made by the caller when it is due: the caller may be in
-    /// an upload's turn, and a new file, its flush, a rename and the directory's flush took
-    /// about a millisecond there while every other device waited.
+    /// Changes what the exchange remembers between runs (``LocalLedger/update(durably:_:)``).
     func updateLocalState(durably: Bool = true, _ change: (inout ExchangeLocalState) -> Void) throws {
-        let now = ContinuousClock.now
-        let save: StateSave = shared.withLock { state in
-            change(&state.local)
-            state.localStateUnsaved = true
-            guard !durably else { return .now }
-            // Already scheduled: that save writes this change too.
-            guard !state.stateFlushScheduled else { return .scheduled }
-            state.stateFlushScheduled = true
-            let sinceLast = state.lastStateSave.map { now - $0 } ?? Self.stateSaveSpacing
-            return .after(max(Self.stateSaveSpacing - sinceLast, .zero))
-        }
-        let delay: Duration
-        switch save {
-        case .now: return try saveLocalState()
-        case .scheduled: return
-        case .after(let wait): delay = wait
-        }
-        // Not on the exchange's executor: the write and its flushes would hold up its connection.
-        Task(executorPreference: globalConcurrentExecutor) {
-            if delay > .zero { try? await Task.sleep(for: delay) }
-            self.shared.withLock { $0.stateFlushScheduled = false }
-            do {
-                try self.saveLocalState()
-            } catch {
-                self.logger.warning("the sync state could not be saved", metadata: ["reason": "\(error)"])
-            }
-        }
+        try ledger.update(durably: durably, change)
     }
 
-    /// When ``updateLocalState(durably:_:)`` writes the state file.
-    private enum StateSave {
-        /// At once, by the caller.
-        case now
-        /// By a background save already waiting.
-        case scheduled
-        /// By a background save after this wait.
-        case after(Duration)
-    }
-
-    /// The shortest time between two writes of the state file that no pending upload asked for.
-    static var stateSaveSpacing: Duration { .seconds(1) }
-
-    /// Writes the state file if it is behind; one writer at a time, each writing the newest state.
+    /// Writes the state file if it is behind.
     func saveLocalState() throws {
-        try stateFileWriter.withLock { _ in
-            let local: ExchangeLocalState? = shared.withLock { state in
-                guard state.localStateUnsaved else { return nil }
-                state.localStateUnsaved = false
-                state.lastStateSave = .now
-                return state.local
-            }
-            guard let local else { return }
-            do {
-                try local.save(to: stateURL)
-            } catch {
-                shared.withLock { $0.localStateUnsaved = true }
-                throw error
-            }
-        }
+        try ledger.save()
     }
 
-    /// One state file per server and document, so one directory can serve several exchanges.
     /// Whether an exchange of `document` on the server of `settings` ran with `stateDirectory`
     /// before: it left its state there.
     public static func hasState(in stateDirectory: URL, settings: PostgresSettings, document: String) -> Bool {
         FileManager.default.fileExists(atPath: stateDirectory.appendingPathComponent(stateFileName(settings: settings, document: document)).path)
     }
 
+    /// One state file per server and document, so one directory can serve several exchanges.
     private static func stateFileName(settings: PostgresSettings, document: String) -> String {
         let key = "\(settings.host):\(settings.port)/\(settings.database)/\(document)"
         let digest = SHA256Digest.digest(of: Data(key.utf8)).hex.prefix(16)
