@@ -25,6 +25,9 @@ public enum PostgresSyncError: Error, Equatable, Sendable, CustomStringConvertib
     /// The sync tables are missing or older than this build, and this login may not make them:
     /// the database's owner sets them up once (`forked-edit sync-setup`).
     case schemaNotSetUp(server: String, found: Int, needed: Int)
+    /// A share, revoke or members request that cannot be carried out as asked: no such role,
+    /// the role owns the document, or the document is not published yet.
+    case cannotShare(String)
     /// The document is not shared with this login (to read it, or to write it), or its name is
     /// another owner's (``ServerAccess``). Not retried: it takes the owner's `forked-edit share`.
     case noAccess(server: String, detail: String)
@@ -67,6 +70,7 @@ public enum PostgresSyncError: Error, Equatable, Sendable, CustomStringConvertib
         case .schemaNotSetUp(let server, let found, let needed):
             (found == 0 ? "\(server) has no sync tables yet" : "the sync tables on \(server) are at schema version \(found), this build needs \(needed)")
                 + "; the database's owner sets them up once with: forked-edit sync-setup URL (or --print for the SQL)"
+        case .cannotShare(let reason): reason
         case .noAccess(let server, let detail):
             "no access to \(detail) on \(server); its owner shares it with: forked-edit share FILE --with ROLE"
         case .newerModelVersion(let dataVersion, let supportedVersion):

@@ -65,6 +65,23 @@ struct AccessControlTests {
             // Only the schema's owner changes the schema: one row here stopped every editor before.
             #expect(attempt(server, "INSERT INTO forked_schema (version) VALUES (99)", as: "eve").contains("permission denied"))
             #expect(attempt(server, "CREATE TABLE forked_extra (a integer)", as: "eve").contains("permission denied"))
+            // A temporary table of hers named like the real one does not answer for it: the
+            // policies' functions are bound to the tables when made, not looked up per call.
+            let hijack = try server.psql(commands: [
+                "CREATE TEMP TABLE forked_documents (name text, owner text)",
+                "INSERT INTO forked_documents VALUES ('alice/plan', current_user)",
+                "SELECT count(*) FROM public.forked_commits", "SELECT count(*) FROM public.forked_document_secrets",
+                "SELECT forked_turn_key('alice/plan') IS NULL", "SELECT forked_document_access('alice/plan')",
+            ], as: "eve")
+            #expect(hijack.split(separator: "\n").suffix(4) == ["0", "0", "t", "none"], "\(hijack)")
+            #expect(attempt(server, """
+                CREATE TEMP TABLE forked_documents (name text, owner text);
+                INSERT INTO forked_documents VALUES ('alice/plan', current_user);
+                INSERT INTO public.forked_members VALUES ('alice/plan', current_user, true)
+                """, as: "eve").contains("row-level security"))
+            // A login whose name has a slash cannot publish under another's prefix.
+            try server.psql("CREATE ROLE \"alice/evil\" LOGIN")
+            #expect(attempt(server, "INSERT INTO forked_documents (name, generation, head, device, model_version) VALUES ('alice/evil/notes', 1, '\\x01', 'e', 0)", as: "alice/evil").contains("row-level security"))
             // Nor can she hold the document's turn and so stop the others' uploads.
             let holding = Task.detached {
                 try server.psql(commands: [
@@ -97,6 +114,12 @@ struct AccessControlTests {
             #expect(attempt(server, "UPDATE forked_documents SET generation = generation + 1 WHERE name = 'alice/plan'", as: "bob") == "ran: UPDATE 0")
             #expect(attempt(server, "DELETE FROM forked_commits WHERE document = 'alice/plan'", as: "bob") == "ran: DELETE 0")
             #expect(attempt(server, "SELECT forked_turn_key('alice/plan') IS NULL", as: "bob") == "ran: t")
+            // A temporary view of his named like the memberships view does not make him a writer.
+            let pretending = try server.psql(commands: [
+                "CREATE TEMP VIEW forked_my_memberships AS SELECT 'alice/plan'::text AS document, true AS can_write",
+                "SELECT forked_turn_key('alice/plan') IS NULL", "DELETE FROM public.forked_commits", "SELECT count(*) FROM public.forked_staged",
+            ], as: "bob")
+            #expect(pretending.split(separator: "\n").suffix(3) == ["t", "DELETE 0", "0"], "\(pretending)")
             // He may read the channel key (presence is sealed with it) but not the writers'
             // announcement key: an announcement he seals with the channel key is not applied.
             #expect(attempt(server, "SELECT forked_announce_key('alice/plan') IS NULL", as: "bob") == "ran: t")
@@ -143,10 +166,23 @@ struct AccessControlTests {
             #expect(attempt(server, "DELETE FROM forked_documents WHERE name = 'alice/plan'", as: "bob").contains("permission denied"))
             await #expect(throws: PostgresSyncError.self) { try await bobSharing.revoke("alice") }
 
-            // Revoked: nothing of the document is his to see any more.
+            // Revoked: nothing of the document is his to see any more, and the secrets and keys
+            // he could read are made anew.
             await writer.exchange.stop()
             await bob.exchange.stop()
+            let secretsBefore = try server.psql("SELECT turn_lock::text || encode(announce_key, 'hex') FROM forked_document_secrets WHERE document = 'alice/plan'")
+            let channelBefore = try server.psql("SELECT encode(channel_key, 'hex') FROM forked_documents WHERE name = 'alice/plan'")
+            #expect(!secretsBefore.isEmpty && !channelBefore.isEmpty)
             #expect(try await aliceSharing.revoke("bob"))
+            #expect(try server.psql("SELECT count(*) FROM forked_document_secrets WHERE document = 'alice/plan'") == "0")
+            #expect(try server.psql("SELECT channel_key IS NULL FROM forked_documents WHERE name = 'alice/plan'") == "t")
+            let secretsAfter = try server.psql("SELECT forked_turn_key('alice/plan')::text || encode(forked_announce_key('alice/plan'), 'hex')", as: "alice")
+            #expect(!secretsAfter.isEmpty && secretsAfter != secretsBefore)
+            let commitsBefore = (try? server.psql("SELECT count(*) FROM forked_commits WHERE document = 'alice/plan'")).flatMap { Int($0) } ?? 0
+            try alice.edit { $0 += "after bob left\n" }
+            #expect(await eventually {
+                (try? server.psql("SELECT count(*) FROM forked_commits WHERE document = 'alice/plan'")).flatMap { Int($0) } ?? 0 > commitsBefore
+            })
             #expect(attempt(server, "SELECT count(*) FROM forked_commits", as: "bob") == "ran: 0")
             let after = try Device(settings: server.settings(user: "bob"), document: "alice/plan")
             defer { Task { await after.remove() } }
@@ -174,6 +210,20 @@ struct AccessControlTests {
             #expect(attempt(server, "SELECT string_agg(name, ',') FROM forked_documents", as: "bob") == "ran: bob/plan.txt")
             #expect(alice.text == "alice's private plan\n")
             #expect(bob.text == "bob's private plan\n")
+            // Sharing asks for a role that exists, and a document that is on the server.
+            let sharing = DocumentSharing(settings: server.settings(user: "alice"), document: "alice/plan.txt")
+            await #expect(throws: PostgresSyncError.cannotShare("there is no role 'nobody' on \(server.settings(user: "alice").description)")) {
+                try await sharing.share(with: "nobody", readOnly: true)
+            }
+            await #expect(throws: PostgresSyncError.cannotShare("'alice' owns 'alice/plan.txt' already")) {
+                try await sharing.share(with: "alice", readOnly: true)
+            }
+            do {
+                _ = try await DocumentSharing(settings: server.settings(user: "alice"), document: "alice/later.txt").members()
+                Issue.record("members of a document not published yet")
+            } catch let error as PostgresSyncError {
+                #expect(error.description.contains("is not on") && error.description.contains("first sync"), "\(error)")
+            }
         }
     }
 

@@ -234,9 +234,14 @@ extension PostgresExchange {
         switch opening {
         case .opened(let text): announcement = Announcement(payload: text).flatMap { $0.document == document ? $0 : nil }
         case .keyUnknown: announcement = nil
-        case .dropped: return
+        case .notOpening:
+            // Never applied; but the keys may have been made anew (a member was removed): the
+            // fetch this asks for reads them again, and the rows.
+            forgetCandidateSeal()
+            announcement = nil
+        case .elsewhere: return
         }
-        guard announcement != nil || opening == .keyUnknown else { return }
+        guard announcement != nil || opening == .keyUnknown || opening == .notOpening else { return }
         let wasEmpty = shared.withLock { state in
             defer {
                 if let announcement, state.announcements.count < Self.maximumQueuedAnnouncements {

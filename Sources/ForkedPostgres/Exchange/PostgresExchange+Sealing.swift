@@ -37,9 +37,9 @@ extension PostgresExchange {
         return seal
     }
 
-    /// Forgets the keys made for a document's first publish that another device's first publish
-    /// beat: the server holds that device's, which the next ``notificationSeal(on:)`` and
-    /// ``announcementSeal(on:)`` read.
+    /// Forgets the keys this device seals with: made for a document's first publish that another
+    /// device's first publish beat, or made anew on the server since (a member was removed). The
+    /// next ``notificationSeal(on:)`` and ``announcementSeal(on:)`` read the server's.
     func forgetCandidateSeal() {
         shared.withLock { state in
             state.seal = nil
@@ -51,19 +51,22 @@ extension PostgresExchange {
     enum NotificationOpening: Equatable {
         /// Its text.
         case opened(String)
-        /// Another document's, or one that does not open with the key (sent by someone who may
-        /// not have it: never applied).
-        case dropped
+        /// Another document's.
+        case elsewhere
         /// This document's, while no key is known (the document's first publish came from
         /// elsewhere, or this login only reads it): a fetch reads the row instead.
         case keyUnknown
+        /// This document's, not opening with the key known: sent by someone who may not have
+        /// it (never applied), or sealed with a key made after a member was removed, which a
+        /// fetch then learns (``ServerAccess``).
+        case notOpening
     }
 
     /// Opens a notification with the seal at `seal` in the shared state: ``SharedState/announceSeal``
     /// for announcements, ``SharedState/seal`` for presence.
     func openNotification(_ payload: String, with seal: any KeyPath<SharedState, NotificationSeal?> & Sendable) -> NotificationOpening {
-        guard NotificationSeal.tag(ofSealed: payload) == Substring(notificationTag) else { return .dropped }
+        guard NotificationSeal.tag(ofSealed: payload) == Substring(notificationTag) else { return .elsewhere }
         guard let key = shared.withLock({ $0[keyPath: seal] }) else { return .keyUnknown }
-        return key.open(payload).map(NotificationOpening.opened) ?? .dropped
+        return key.open(payload).map(NotificationOpening.opened) ?? .notOpening
     }
 }

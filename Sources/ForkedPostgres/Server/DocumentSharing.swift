@@ -70,15 +70,16 @@ public struct DocumentSharing: Sendable {
     /// Shares the document with `role` (or changes how: read-only or read-write).
     ///
     /// - Throws: ``PostgresSyncError/noAccess(server:detail:)`` when this login is not the owner;
-    ///   ``PostgresSyncError/invalidSettings(_:)`` when there is no such role, or it is the owner.
+    ///   ``PostgresSyncError/cannotShare(_:)`` when there is no such role, it is the owner, or the
+    ///   document is not published yet.
     public func share(with role: String, readOnly: Bool) async throws {
         try await withConnection { connection in
             try await requireOwner(on: connection)
             guard try await roleExists(role, on: connection) else {
-                throw PostgresSyncError.invalidSettings("there is no role '\(role)' on \(settings.description)")
+                throw PostgresSyncError.cannotShare("there is no role '\(role)' on \(settings.description)")
             }
             if try await owner(on: connection) == role {
-                throw PostgresSyncError.invalidSettings("'\(role)' owns '\(document)' already")
+                throw PostgresSyncError.cannotShare("'\(role)' owns '\(document)' already")
             }
             try await connection.query(
                 """
@@ -107,10 +108,13 @@ public struct DocumentSharing: Sendable {
     /// The owner first, then every member by name.
     ///
     /// - Throws: ``PostgresSyncError/noAccess(server:detail:)`` when the document is not shared
-    ///   with this login (or is not there: the two are not told apart).
+    ///   with this login (or is not there: the two are not told apart, but for a name this
+    ///   login may publish, which is said to be not published yet).
     public func members() async throws -> [DocumentMember] {
         try await withConnection { connection in
-            guard let owner = try await owner(on: connection) else { throw noAccess("'\(document)'") }
+            guard let owner = try await owner(on: connection) else {
+                throw try await access(on: connection) == .new ? notYetPublished() : noAccess("'\(document)'")
+            }
             var members = [DocumentMember(role: owner, access: .owner)]
             let rows = try await connection.query(
                 "SELECT member, can_write FROM forked_members WHERE document = \(document) ORDER BY member", logger: logger
@@ -141,8 +145,14 @@ public struct DocumentSharing: Sendable {
         case .readWrite, .readOnly:
             let owner = try await owner(on: connection) ?? "its owner"
             throw noAccess("sharing '\(document)': only \(owner), its owner, can change who has it")
-        case .new, .none: throw noAccess("'\(document)'")
+        case .new: throw notYetPublished()
+        case .none: throw noAccess("'\(document)'")
         }
+    }
+
+    /// For a document this login may publish but has not: sharing and members wait for it.
+    private func notYetPublished() -> PostgresSyncError {
+        .cannotShare("'\(document)' is not on \(settings.description) yet: it is published at its first sync (forked-edit FILE --sync URL)")
     }
 
     private func owner(on connection: PostgresConnection) async throws -> String? {

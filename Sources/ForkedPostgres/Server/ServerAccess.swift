@@ -45,39 +45,49 @@ enum ServerAccess {
             SELECT m.document, m.can_write FROM forked_members m
             WHERE EXISTS (SELECT 1 FROM pg_roles r WHERE r.rolname = m.member AND pg_has_role(current_user, r.oid, 'MEMBER'))
         """,
+        // The functions the policies call have SQL-standard bodies (BEGIN ATOMIC), bound to the
+        // tables when they are made: a body in a string is parsed when it runs, in the caller's
+        // search path, where a temporary table named forked_documents would come first and
+        // answer for the real one.
+        //
         // Superusers, roles that bypass row-level security, and the tables' owner.
         """
-        CREATE FUNCTION forked_is_administrator() RETURNS boolean LANGUAGE sql STABLE AS $$
+        CREATE FUNCTION forked_is_administrator() RETURNS boolean LANGUAGE sql STABLE
+        BEGIN ATOMIC
             SELECT EXISTS (SELECT 1 FROM pg_roles r WHERE r.rolname = current_user AND (r.rolsuper OR r.rolbypassrls))
-                OR pg_has_role(current_user, (SELECT c.relowner FROM pg_class c WHERE c.oid = 'forked_documents'::regclass), 'MEMBER')
-        $$
+                OR pg_has_role(current_user, (SELECT c.relowner FROM pg_class c WHERE c.oid = 'forked_documents'::regclass), 'MEMBER');
+        END
         """,
         // Readable: the document's row is visible to the caller (its policy below decides).
         """
-        CREATE FUNCTION forked_may_read(document_name text) RETURNS boolean LANGUAGE sql STABLE AS $$
-            SELECT EXISTS (SELECT 1 FROM forked_documents d WHERE d.name = document_name)
-        $$
+        CREATE FUNCTION forked_may_read(document_name text) RETURNS boolean LANGUAGE sql STABLE
+        BEGIN ATOMIC
+            SELECT EXISTS (SELECT 1 FROM forked_documents d WHERE d.name = document_name);
+        END
         """,
         """
-        CREATE FUNCTION forked_may_write(document_name text) RETURNS boolean LANGUAGE sql STABLE AS $$
+        CREATE FUNCTION forked_may_write(document_name text) RETURNS boolean LANGUAGE sql STABLE
+        BEGIN ATOMIC
             SELECT EXISTS (
                 SELECT 1 FROM forked_documents d WHERE d.name = document_name AND (
                     d.owner = current_user
                     OR EXISTS (SELECT 1 FROM forked_my_memberships m WHERE m.document = d.name AND m.can_write)
                     OR forked_is_administrator()
                 )
-            )
-        $$
+            );
+        END
         """,
         """
-        CREATE FUNCTION forked_owns(document_name text) RETURNS boolean LANGUAGE sql STABLE AS $$
-            SELECT EXISTS (SELECT 1 FROM forked_documents d WHERE d.name = document_name AND d.owner = current_user)
-        $$
+        CREATE FUNCTION forked_owns(document_name text) RETURNS boolean LANGUAGE sql STABLE
+        BEGIN ATOMIC
+            SELECT EXISTS (SELECT 1 FROM forked_documents d WHERE d.name = document_name AND d.owner = current_user);
+        END
         """,
         // What the caller may do with a document: owner, read-write, read-only, administrator;
         // for one it cannot see, new (it may publish it) or none.
         """
-        CREATE FUNCTION forked_document_access(document_name text) RETURNS text LANGUAGE sql STABLE AS $$
+        CREATE FUNCTION forked_document_access(document_name text) RETURNS text LANGUAGE sql STABLE
+        BEGIN ATOMIC
             SELECT coalesce(
                 (SELECT CASE
                     WHEN d.owner = current_user THEN 'owner'
@@ -86,8 +96,8 @@ enum ServerAccess {
                     ELSE 'read-only' END
                  FROM forked_documents d WHERE d.name = document_name),
                 CASE WHEN forked_is_administrator() OR starts_with(document_name, current_user || '/') THEN 'new' ELSE 'none' END
-            )
-        $$
+            );
+        END
         """,
         "ALTER TABLE forked_documents ENABLE ROW LEVEL SECURITY",
         """
@@ -96,7 +106,7 @@ enum ServerAccess {
         """,
         """
         CREATE POLICY forked_create ON forked_documents FOR INSERT
-            WITH CHECK (owner = current_user AND starts_with(name, current_user || '/'))
+            WITH CHECK (owner = current_user AND strpos(current_user, '/') = 0 AND starts_with(name, current_user || '/'))
         """,
         """
         CREATE POLICY forked_write ON forked_documents FOR UPDATE
@@ -160,12 +170,15 @@ enum ServerAccess {
         """,
         """
         CREATE OR REPLACE FUNCTION forked_end_turn(document_name text) RETURNS boolean
-        LANGUAGE sql VOLATILE AS $$
-            SELECT pg_advisory_unlock(forked_turn_key(document_name))
-        $$
+        LANGUAGE sql VOLATILE
+        BEGIN ATOMIC
+            SELECT pg_advisory_unlock(forked_turn_key(document_name));
+        END
         """,
-        // The old turn, on a lock anyone could take by naming the document, goes.
+        // The old turn, on a lock anyone could take by naming the document, goes, with the
+        // function it called.
         "DROP FUNCTION forked_begin_turn(text, bigint)",
+        "DROP FUNCTION forked_lock_document(text, bigint)",
         // As in migration 5, with the turn's lock keyed by the secret; a role that may not write
         // the document gets no rows and holds nothing.
         """
@@ -257,6 +270,44 @@ enum ServerAccess {
             END;
             PERFORM pg_advisory_unlock(forked_turn_key(document_name));
             RETURN true;
+        END
+        $$
+        """,
+        // A member who loses access (removed, or made read-only) may have read the document's
+        // secrets and keys: they are made anew. The next writer that asks makes new secrets
+        // (``forked_turn_key``), the next device a new channel key; devices that cannot open an
+        // announcement sealed with a new key read the keys again.
+        """
+        CREATE FUNCTION forked_rotate_keys() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+            IF TG_OP = 'DELETE' OR (OLD.can_write AND NOT NEW.can_write) THEN
+                DELETE FROM forked_document_secrets s WHERE s.document = OLD.document;
+            END IF;
+            IF TG_OP = 'DELETE' THEN
+                UPDATE forked_documents d SET channel_key = NULL WHERE d.name = OLD.document;
+            END IF;
+            RETURN NULL;
+        END
+        $$
+        """,
+        """
+        CREATE TRIGGER forked_rotate_keys AFTER DELETE OR UPDATE OF can_write ON forked_members
+            FOR EACH ROW EXECUTE FUNCTION forked_rotate_keys()
+        """,
+        // PL/pgSQL bodies cannot be bound when made: they run with a search path of their own,
+        // the schema the tables are in and never a session's temporary tables before it.
+        """
+        DO $$
+        DECLARE
+            signature text;
+        BEGIN
+            FOREACH signature IN ARRAY ARRAY[
+                'forked_turn_key(text)', 'forked_announce_key(text)', 'forked_begin_staged_turn(text,bigint,bytea)',
+                'forked_publish_staged(text,bigint,bigint,bytea,text,integer,bytea,text,bigint,bytea,smallint,bytea,bytea[],bytea[],text,text)',
+                'forked_rotate_keys()'
+            ] LOOP
+                EXECUTE format('ALTER FUNCTION %s SET search_path = pg_catalog, %I, pg_temp', signature, current_schema());
+            END LOOP;
         END
         $$
         """,
