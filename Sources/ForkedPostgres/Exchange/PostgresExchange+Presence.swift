@@ -38,10 +38,8 @@ extension PostgresExchange {
 
     /// The other devices heard from within ``Options/presenceLifetime``, most recent first.
     public var peers: [PeerPresence] {
-        let oldest = Date().addingTimeInterval(-Self.seconds(options.presenceLifetime))
-        return shared.withLock { state in
-            state.peers.values.filter { $0.received >= oldest && !$0.value.isEmpty }.sorted { $0.received > $1.received }
-        }
+        let lifetime = Self.seconds(options.presenceLifetime)
+        return shared.withLock { $0.peers.current(at: Date(), lifetime: lifetime) }
     }
 
     /// Sends this device's presence, if it has one.
@@ -57,25 +55,15 @@ extension PostgresExchange {
     /// Notes another device's presence from a notification's payload.
     ///
     /// Anyone who can connect can send notes, from as many made-up device ids as they like:
-    /// notes over the sizes this library sends are dropped, notes past
-    /// ``Options/presenceLifetime`` are forgotten as new ones come, and at most
-    /// ``Options/maximumPeers`` are kept (the longest-silent go first).
+    /// notes over the sizes this library sends are dropped, and the rest are held within
+    /// ``Options/presenceLifetime`` and ``Options/maximumPeers`` (``PeerTable``).
     func receivePresence(_ payload: String) {
         guard case .opened(let opened) = openNotification(payload, with: \.seal),
               let note = PresenceNote(payload: opened), note.document == document, note.device != deviceID,
               note.device.utf8.count <= PresenceNote.maximumDeviceBytes, note.value.utf8.count <= PresenceNote.maximumValueBytes
         else { return }
-        let now = Date()
-        let oldest = now.addingTimeInterval(-Self.seconds(options.presenceLifetime))
-        let limit = max(options.maximumPeers, 1)
-        shared.withLock { state in
-            state.peers[note.device] = PeerPresence(device: note.device, value: note.value, received: now)
-            guard state.peers.count > limit else { return }
-            state.peers = state.peers.filter { $0.value.received >= oldest }
-            while state.peers.count > limit, let silent = state.peers.min(by: { $0.value.received < $1.value.received }) {
-                state.peers[silent.key] = nil
-            }
-        }
+        let (lifetime, limit) = (Self.seconds(options.presenceLifetime), options.maximumPeers)
+        shared.withLock { $0.peers.hear(note.value, from: note.device, at: Date(), lifetime: lifetime, limit: limit) }
         updateStatus { $0.presenceNotesReceived += 1 }
     }
 

@@ -152,8 +152,8 @@ public final class PostgresExchange<RepositoryType: Repository>: Sendable where 
         var tasks: [Task<Void, Never>] = []
         /// What this device shares with ``sharePresence(_:)``.
         var ownPresence: String?
-        /// The other devices' presence, by device id.
-        var peers: [String: PeerPresence] = [:]
+        /// The other devices' presence, within its bounds.
+        var peers = PeerTable()
         /// Uploads the local history given to ``uploadsHistory(from:)``, if any.
         var historyUpload: (@Sendable (PostgresConnection) async throws -> Void)?
         /// How far uploading that history has come.
