@@ -23,7 +23,32 @@ final class DiffWorkspace {
     /// (``tokenStartBuffers(_:_:)``), allocated by this workspace and freed with it.
     private var tokenStarts: UnsafeMutableBufferPointer<Int> = .allocate(capacity: 256)
 
+    /// What is left of the work Myers' searches may still do in the current block (region
+    /// length times edit distance, summed), or `nil` outside ``withSearchBudget(_:_:)``, where
+    /// each search is bounded on its own. A block of text both sides reordered splits into
+    /// thousands of regions, each searched to its own bound in vain: the whole block's budget
+    /// keeps its work proportional to its size, and a region past it is one replacement.
+    private(set) var searchBudget: Int?
+    /// The Myers work this workspace's searches have done in all (what ``charge(_:)`` counted).
+    private(set) var searchWorkSpent = 0
+
     init() {}
+
+    /// Runs `body` with `budget` units of Myers work for all its searches together; the budget
+    /// is the block's own, so the hunks do not depend on what the thread refined before.
+    func withSearchBudget<R>(_ budget: Int, _ body: () -> R) -> R {
+        let outer = searchBudget
+        searchBudget = budget
+        defer { searchBudget = outer }
+        return body()
+    }
+
+    /// Takes `work` units from the current block's budget, if there is one.
+    @inline(__always)
+    func charge(_ work: Int) {
+        searchWorkSpent &+= work
+        if let remaining = searchBudget { searchBudget = max(0, remaining - work) }
+    }
 
     deinit { tokenStarts.deallocate() }
 

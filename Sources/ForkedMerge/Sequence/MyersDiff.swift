@@ -1,13 +1,33 @@
 /// Myers' O((N+M)D) greedy diff with a bounded edit distance.
 enum MyersDiff {
+    /// How a bounded search ended.
+    enum Outcome: Equatable {
+        /// The regions were diffed whole, at this edit distance; their matches were appended.
+        case complete(distance: Int)
+        /// The bound came first: the matches of a shortest path from the regions' start to
+        /// `(x, y)` (offsets into the regions), the point furthest along (largest `x + y`) any
+        /// path within the bound reaches, were appended. The rest is left to the caller.
+        case partial(x: Int, y: Int)
+        /// The bound came before any progress: nothing was appended.
+        case none
+    }
+
     /// Appends the matching runs between `a[aRange]` and `b[bRange]` (absolute positions, in
-    /// order) to `matches` and returns true, or returns false without appending when the edit
-    /// distance exceeds `maximumDistance`.
+    /// order) to `matches`, searching to an edit distance of at most `maximumDistance` and
+    /// stopping before a step that would take the work past `maximumWork` (a step's scan of
+    /// equal elements may run over by up to the regions' length).
+    ///
+    /// Without `partial` a search that reaches its bound appends nothing (``Outcome/none``);
+    /// with it, the search keeps the path to the furthest point it reached, so a caller that
+    /// diffs the rest the same way makes steady progress through regions too different for one
+    /// bounded search, as `git diff`'s cost heuristic does, instead of replacing them whole.
+    /// `work` grows by the diagonals visited and the equal elements scanned.
     static func matches<Element: FixedWidthInteger>(
         _ a: UnsafeBufferPointer<Element>, _ aRange: Range<Int>,
         _ b: UnsafeBufferPointer<Element>, _ bRange: Range<Int>,
-        maximumDistance: Int, workspace: DiffWorkspace, into matches: inout [SequenceDiff.MatchRun]
-    ) -> Bool {
+        maximumDistance: Int, maximumWork: Int = .max, partial: Bool = false, work: inout Int,
+        workspace: DiffWorkspace, into matches: inout [SequenceDiff.MatchRun]
+    ) -> Outcome {
         let n = aRange.count
         let m = bRange.count
         let aBase = aRange.lowerBound
@@ -31,6 +51,7 @@ enum MyersDiff {
             swap(&traceStarts, &workspace.traceStarts)
         }
         var end: (d: Int, k: Int)? = nil
+        var spent = 0
         storage.withUnsafeMutableBufferPointer { buffer in
             guard let base = buffer.baseAddress, let aStart = a.baseAddress, let bStart = b.baseAddress else { return }
             let v = base + offset
@@ -39,6 +60,8 @@ enum MyersDiff {
             // The forward pass runs for every small region a merge refines: `step`'s choice
             // written out on raw pointers, -1 standing for a move that leaves the edit graph.
         search: for d in 0...limit {
+            if spent + d + 1 > maximumWork { break search }
+            spent += d + 1
             var k = -d
             while k <= d {
                 var x: Int
@@ -63,10 +86,12 @@ enum MyersDiff {
                     x = right > down ? right : down
                 }
                 var y = x - k
+                let snakeStart = x
                 while x < n, y < m, aElements[x] == bElements[y] {
                     x += 1
                     y += 1
                 }
+                spent += x - snakeStart
                 v[k] = x
                 if x == n, y == m {
                     end = (d, k)
@@ -78,19 +103,42 @@ enum MyersDiff {
             trace.append(contentsOf: UnsafeBufferPointer(start: v - d, count: 2 * d + 1))
         }
         }
-        guard let end else { return false }
+        work += spent
+        // Where the path ends: the regions' end, or the furthest point of the last step done.
+        var x = n
+        var k: Int
+        var d: Int
+        if let end {
+            k = end.k
+            d = end.d
+        } else {
+            guard partial, let last = traceStarts.indices.last, last > 0 else { return .none }
+            d = last
+            k = -d
+            var furthest = -1
+            for diagonal in -d...d {
+                let reached = trace[traceStarts[d] + diagonal + d]
+                // Ties go to the diagonal nearest the middle: the fewest unpaired elements.
+                if reached >= 0, 2 * reached - diagonal > furthest || (2 * reached - diagonal == furthest && abs(diagonal) < abs(k)) {
+                    furthest = 2 * reached - diagonal
+                    k = diagonal
+                }
+            }
+            x = trace[traceStarts[d] + k + d]
+            guard x >= 0 else { return .none }
+        }
+        let endX = x
+        let endY = x - k
+        let outcome: Outcome = end.map { .complete(distance: $0.d) } ?? .partial(x: endX, y: endY)
 
         var runs = DiffWorkspace.take(&workspace.runs)
         defer { swap(&runs, &workspace.runs) }
-        var x = n
-        var k = end.k
-        var d = end.d
         while d > 0 {
             let base = traceStarts[d - 1]
             let previousD = d - 1
             let previous: (Int) -> Int = { trace[base + $0 + previousD] }
             // The forward pass succeeded from here, so a predecessor exists.
-            guard let start = step(k: k, d: d, n: n, m: m, previous: previous) else { return false }
+            guard let start = step(k: k, d: d, n: n, m: m, previous: previous) else { return .none }
             if x > start {
                 runs.append(.init(a: aBase + start, b: bBase + start - k, length: x - start))
             }
@@ -104,7 +152,7 @@ enum MyersDiff {
             runs.append(.init(a: aBase, b: bBase, length: x))
         }
         for run in runs.reversed() { SequenceDiff.append(run, to: &matches) }
-        return true
+        return outcome
     }
 
     /// The x where step `d` starts on diagonal `k` (before following equal elements), or `nil`

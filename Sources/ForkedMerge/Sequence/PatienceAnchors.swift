@@ -12,10 +12,23 @@ enum PatienceAnchors {
         _ a: UnsafeBufferPointer<Element>, _ aRange: Range<Int>,
         _ b: UnsafeBufferPointer<Element>, _ bRange: Range<Int>
     ) -> [Anchor] {
-        if aRange.count + bRange.count <= smallRegion { return findInSmallRegion(a, aRange, b, bRange) }
+        findWithSharing(a, aRange, b, bRange).anchors
+    }
+
+    /// ``find(_:_:_:_:)``, and whether the regions have any element in common at all (found in
+    /// the same pass): regions that share nothing are one replacement, with no search needed.
+    static func findWithSharing<Element: FixedWidthInteger>(
+        _ a: UnsafeBufferPointer<Element>, _ aRange: Range<Int>,
+        _ b: UnsafeBufferPointer<Element>, _ bRange: Range<Int>
+    ) -> (anchors: [Anchor], sharing: Bool) {
+        if aRange.count + bRange.count <= smallRegion {
+            let anchors = findInSmallRegion(a, aRange, b, bRange)
+            return (anchors, !anchors.isEmpty || bRange.contains { j in aRange.contains { a[$0] == b[j] } })
+        }
         var table = UniqueElementTable(aRange: aRange, bRange: bRange)
         for i in aRange { table.noteInA(Int(truncatingIfNeeded: a[i]), at: i) }
-        for j in bRange { table.noteInB(Int(truncatingIfNeeded: b[j]), at: j) }
+        var sharing = false
+        for j in bRange where table.noteInB(Int(truncatingIfNeeded: b[j]), at: j) { sharing = true }
         // Room for every candidate at once: grown by doubling, a long text's anchors were copied
         // into fresh pages again and again.
         var candidates: [Anchor] = []
@@ -23,7 +36,7 @@ enum PatienceAnchors {
         for j in bRange {
             if let i = table.anchor(Int(truncatingIfNeeded: b[j]), at: j) { candidates.append(Anchor(a: i, b: j)) }
         }
-        return longestIncreasingChain(candidates)
+        return (longestIncreasingChain(candidates), sharing)
     }
 
     /// Regions up to this many elements (both sides) are searched by plain comparison: the line

@@ -105,7 +105,10 @@ enum SequenceDiff {
 
     /// Work items processed in order with an explicit stack, so deep recursion cannot overflow.
     enum Task {
-        case region(aLow: Int, aHigh: Int, bLow: Int, bHigh: Int)
+        /// A region to diff; `searched` when it is the rest of a region whose anchors were
+        /// looked for already and whose search stopped partway (see ``MyersDiff/Outcome/partial(x:y:)``):
+        /// looking for anchors again at every step would cost the region's length each time.
+        case region(aLow: Int, aHigh: Int, bLow: Int, bHigh: Int, searched: Bool = false)
         case match(MatchRun)
     }
 
@@ -120,7 +123,7 @@ enum SequenceDiff {
             switch task {
             case .match(let run):
                 append(run, to: &matches)
-            case .region(var aLow, var aHigh, var bLow, var bHigh):
+            case .region(var aLow, var aHigh, var bLow, var bHigh, let searched):
                 var prefix = 0
                 while aLow + prefix < aHigh, bLow + prefix < bHigh, a[aLow + prefix] == b[bLow + prefix] { prefix += 1 }
                 if prefix > 0 { append(MatchRun(a: aLow, b: bLow, length: prefix), to: &matches) }
@@ -154,17 +157,33 @@ enum SequenceDiff {
                 // Small regions get a minimal diff; large ones are split at anchors first, and
                 // only fall back to a (bounded) Myers search when no anchor exists.
                 var anchors: [PatienceAnchors.Anchor] = []
-                if total > myersDirectLimit || anchored {
-                    anchors = PatienceAnchors.find(a, aLow..<aHigh, b, bLow..<bHigh)
+                if !searched && (total > myersDirectLimit || anchored) {
+                    let found = PatienceAnchors.findWithSharing(a, aLow..<aHigh, b, bLow..<bHigh)
+                    // Nothing in common (every line of a block changed): one replacement.
+                    guard found.sharing else { continue }
+                    anchors = found.anchors
                 }
                 if anchors.isEmpty {
+                    // One search is bounded in distance (its memory) and all of a block's
+                    // searches together in work (``DiffWorkspace/searchBudget``). A region too
+                    // different for its bound keeps the path to the furthest point reached and
+                    // the rest is diffed the same way, so dense edits still pair most of their
+                    // elements instead of becoming one replacement.
                     let allowedDistance = min(myersMaximumDistance, max(64, myersWorkBudget / total))
-                    if MyersDiff.matches(
-                        a, aLow..<aHigh, b, bLow..<bHigh, maximumDistance: allowedDistance, workspace: workspace, into: &matches
-                    ) {
-                        // Matched: nothing more to do for this region.
-                    } else if total <= myersDirectLimit {
-                        anchors = PatienceAnchors.find(a, aLow..<aHigh, b, bLow..<bHigh)
+                    var work = 0
+                    let outcome = MyersDiff.matches(
+                        a, aLow..<aHigh, b, bLow..<bHigh, maximumDistance: allowedDistance,
+                        maximumWork: workspace.searchBudget ?? .max, partial: true, work: &work, workspace: workspace, into: &matches
+                    )
+                    workspace.charge(work)
+                    switch outcome {
+                    case .complete:
+                        continue
+                    case .partial(let x, let y):
+                        stack.append(.region(aLow: aLow + x, aHigh: aHigh, bLow: bLow + y, bHigh: bHigh, searched: true))
+                        continue
+                    case .none:
+                        if total <= myersDirectLimit { anchors = PatienceAnchors.find(a, aLow..<aHigh, b, bLow..<bHigh) }
                     }
                 }
                 if anchors.isEmpty { continue }

@@ -61,11 +61,14 @@ struct UniqueElementTable {
         }
     }
 
-    /// Records that `key` occurs at `position` in B; ignored unless it occurs exactly once in A.
-    mutating func noteInB(_ key: Int, at position: Int) {
+    /// Records that `key` occurs at `position` in B (kept only when it occurs exactly once in A),
+    /// and returns whether A holds it at all.
+    @discardableResult
+    mutating func noteInB(_ key: Int, at position: Int) -> Bool {
         let index = slot(for: key)
-        guard slots[index].a >= 0 else { return }
+        guard slots[index].a >= 0 else { return slots[index].a != Self.empty }
         slots[index].b = slots[index].b == Self.absent ? Int32(truncatingIfNeeded: position - bStart) : Self.repeated
+        return true
     }
 
     /// The position in A of `key` when it occurs once on each side and its occurrence in B is at

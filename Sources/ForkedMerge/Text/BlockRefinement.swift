@@ -10,9 +10,12 @@ enum BlockRefinement: Equatable, Sendable {
     /// The changed characters, each run its own hunk (``CharacterRefinement``), all inside the
     /// block's changed words, given when they are already known.
     case characters(changedWords: DiffHunk?)
+    /// No hunks: the block's hunks come from elsewhere (refined characters kept from an earlier
+    /// refinement of the same block, see ``TextMergeComputation``).
+    case omitted
 
     /// The kinds of refinement, without their ranges.
-    enum Kind: Equatable, Sendable { case wholeLines, changedWords, characters }
+    enum Kind: Equatable, Sendable { case wholeLines, changedWords, characters, omitted }
 
     /// This refinement's kind.
     var kind: Kind {
@@ -20,6 +23,7 @@ enum BlockRefinement: Equatable, Sendable {
         case .wholeLines: .wholeLines
         case .changedWords: .changedWords
         case .characters: .characters
+        case .omitted: .omitted
         }
     }
 }

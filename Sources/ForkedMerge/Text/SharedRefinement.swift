@@ -60,7 +60,7 @@ enum SharedRefinement {
     /// single hunk costs next to nothing, so it counts as a few bytes.
     static func pieces(of sides: [Side]) -> [Piece] {
         func cost(_ side: Side, _ index: Int) -> Int {
-            guard side.refinement(index).kind == .characters else { return 16 }
+            guard side.refinement(index).kind == .characters else { return 16 }   // one hunk, or none
             let hunk = side.lineHunks[index]
             let diff = side.diff
             return 16 + diff.ancestorLineStarts[hunk.ancestor.upperBound] - diff.ancestorLineStarts[hunk.ancestor.lowerBound]

@@ -57,16 +57,20 @@ struct TextDiff {
             case .changedWords(let words):
                 result.append(words)
                 continue
+            case .omitted:
+                continue
             case .characters(let words):
                 knownWords = words
             }
             let start = result.count
-            if let words = knownWords {
-                CharacterRefinement.appendHunks(
-                    ancestor: ancestor, side: side, changedWords: words, workspace: workspace, into: &result
-                )
-            } else {
-                TextDiff.appendRefined(ancestor, ancestorRange, side, sideRange, workspace: workspace, into: &result)
+            workspace.withSearchBudget(Self.searchBudget(bytes: ancestorRange.count + sideRange.count)) {
+                if let words = knownWords {
+                    CharacterRefinement.appendHunks(
+                        ancestor: ancestor, side: side, changedWords: words, workspace: workspace, into: &result
+                    )
+                } else {
+                    TextDiff.appendRefined(ancestor, ancestorRange, side, sideRange, workspace: workspace, into: &result)
+                }
             }
             if TextDiff.keepsOnlySpacing(result[start...], in: ancestorRange, of: ancestor) {
                 result.removeSubrange(start...)
@@ -74,6 +78,21 @@ struct TextDiff {
             }
         }
     }
+
+    /// Myers work a block of `bytes` (ancestor and side together) may spend refining: a fixed
+    /// multiple of its size, and at least ``minimumSearchBudget``. Blocks that differ by
+    /// scattered edits spend a small part of it; reordered text would otherwise spend a full
+    /// search's bound on each of its thousands of gaps (and hundreds of blocks), quadratic in all.
+    static func searchBudget(bytes: Int) -> Int {
+        max(minimumSearchBudget, searchWorkPerByte * bytes)
+    }
+
+    /// The budget of a small block: enough for a rewritten paragraph's few hundred words
+    /// searched to their full edit distance.
+    static let minimumSearchBudget = 262_144
+
+    /// Myers work allowed per byte of a refined block (see ``searchBudget(bytes:)``).
+    static let searchWorkPerByte = 8
 
     /// Whether the characters a refined block keeps in common are only spaces and line breaks:
     /// the old and new lines share nothing a person would recognise, and aligning

@@ -19,7 +19,7 @@ struct TextMergeComputation {
     /// Merges the three texts and hands the computation to `body`.
     ///
     /// With `textOnly`, lines only one side changed are not diffed character by character (see
-    /// ``sideDiffsRefinedWhereBothChanged(ancestor:lines:dominant:subordinate:owner:)``): the merged
+    /// ``refinementsWhereBothChanged(_:)``): the merged
     /// text and its conflicts are the same, the origins and statistics of ``result()`` are not.
     static func run<R>(
         ancestor: String, dominant: String, subordinate: String, textOnly: Bool = false, _ body: (TextMergeComputation) -> R
@@ -41,18 +41,60 @@ struct TextMergeComputation {
         let sides = [dominant, subordinate].enumerated().map { index, bytes in
             SideInput(bytes: bytes, lines: long ? lines[index + 1] : nil)
         }
-        if textOnly {
-            let diffs = sideDiffsRefinedWhereBothChanged(ancestor: ancestor, lines: lines[0], dominant: sides[0], subordinate: sides[1], owner: owner)
-            let computation = TextMergeComputation(ancestor, dominant, subordinate, diffs[0].hunks, diffs[1].hunks)
-            // Where the word rule acted, which words it joined depends on how finely the hunks
-            // were cut: the merge is done again on the full diffs, so the text and conflicts
-            // are those of ``mergeWithOrigins`` exactly. That happens only where both sides
-            // changed one word.
-            if !computation.wordRuleActed { return finish(computation, body) }
-            ThreeWayMerge.pieceArrays.give(computation.pieces)
+        guard textOnly else {
+            let diffs = sideDiffs(ancestor: ancestor, lines: lines[0], sides: sides, owner: owner)
+            return finish(TextMergeComputation(ancestor, dominant, subordinate, diffs[0].hunks, diffs[1].hunks), body)
         }
-        let diffs = sideDiffs(ancestor: ancestor, lines: lines[0], sides: sides, owner: owner)
-        return finish(TextMergeComputation(ancestor, dominant, subordinate, diffs[0].hunks, diffs[1].hunks), body)
+        let input = SharedInput(ancestor: ancestor, lines: lines[0], sides: sides)
+        let parallel = input.isLong
+        let lineDiffs = lineDiffs(input, inParallel: parallel)
+        let blocks = refinementsWhereBothChanged(lineDiffs)
+        let diffs = refined(lineDiffs, where: [{ blocks[0][$0] }, { blocks[1][$0] }], inParallel: parallel, owner: owner)
+        let computation = TextMergeComputation(ancestor, dominant, subordinate, diffs[0].hunks, diffs[1].hunks)
+        // Where the word rule acted, which words it joined depends on how finely the hunks
+        // were cut: the merge is done again on the full diffs, so the text and conflicts are
+        // those of ``mergeWithOrigins`` exactly. That happens only where both sides changed one
+        // word. Blocks already refined to characters are refined exactly so again (the same
+        // bytes, the same budget), so only the others are refined now.
+        if !computation.wordRuleActed { return finish(computation, body) }
+        ThreeWayMerge.pieceArrays.give(computation.pieces)
+        let rest = refined(
+            lineDiffs, where: blocks.map { sideBlocks in { sideBlocks[$0].kind == .characters ? .omitted : .characters(changedWords: nil) } },
+            inParallel: parallel, owner: owner
+        )
+        let full = (0..<2).map { side in
+            Self.combined(kept: diffs[side].hunks, refinedNow: rest[side].hunks, lineDiff: lineDiffs[side], blocks: blocks[side])
+        }
+        return finish(TextMergeComputation(ancestor, dominant, subordinate, full[0], full[1]), body)
+    }
+
+    /// A side's full diff from the hunks of its blocks refined to characters in `kept` and
+    /// those of all its other blocks in `refinedNow`. Blocks are separated by unchanged lines,
+    /// so a hunk lies inside its block's lines and both lists are in the blocks' order.
+    private static func combined(kept: [DiffHunk], refinedNow: [DiffHunk], lineDiff: LineDiff, blocks: [BlockRefinement]) -> [DiffHunk] {
+        var result: [DiffHunk] = []
+        result.reserveCapacity(kept.count + refinedNow.count)
+        var keptIndex = 0
+        var nowIndex = 0
+        let starts = lineDiff.diff.ancestorLineStarts
+        for (index, block) in lineDiff.lineHunks.enumerated() {
+            let end = starts[block.ancestor.upperBound]
+            // Every hunk of this block ends by its last line's end; later blocks' hunks start
+            // after an unchanged line.
+            if blocks[index].kind == .characters {
+                while keptIndex < kept.count, kept[keptIndex].ancestor.upperBound <= end {
+                    result.append(kept[keptIndex])
+                    keptIndex += 1
+                }
+            } else {
+                while keptIndex < kept.count, kept[keptIndex].ancestor.upperBound <= end { keptIndex += 1 }
+                while nowIndex < refinedNow.count, refinedNow[nowIndex].ancestor.upperBound <= end {
+                    result.append(refinedNow[nowIndex])
+                    nowIndex += 1
+                }
+            }
+        }
+        return result
     }
 
     /// Merges the three texts with side diffs computed earlier by ``sideDiffs(ancestor:lines:sides:)``
@@ -315,25 +357,18 @@ struct TextMergeComputation {
         )
     }
 
-    /// The diffs of the two sides against the ancestor, refined to characters only where the
+    /// How each side's blocks are refined for the text alone: to characters only where the
     /// changed lines meet lines the other side changed in a way the character diffs could
     /// affect (see ``RefinementNeed``). Elsewhere only one side changed the text (or both
     /// changed a line, far apart), and the merge takes its lines (or changed words) whole,
     /// whatever the diff inside them: the merged text is the same as with
     /// ``sideDiffs(ancestor:lines:sides:)``, but its hunks do not say which characters changed,
     /// so origins and statistics need the full diffs.
-    static func sideDiffsRefinedWhereBothChanged(
-        ancestor: UnsafeBufferPointer<UInt8>, lines: TextLines, dominant: SideInput, subordinate: SideInput,
-        owner: TextStorageOwner? = nil
-    ) -> [SideDiff] {
-        let input = SharedInput(ancestor: ancestor, lines: lines, sides: [dominant, subordinate])
-        let parallel = input.isLong
-        let lineDiffs = lineDiffs(input, inParallel: parallel)
+    private static func refinementsWhereBothChanged(_ lineDiffs: [LineDiff]) -> [[BlockRefinement]] {
         let (dominantBlocks, subordinateBlocks) = RefinementNeed.refinements(
             RefinementNeed(lineDiffs[0].diff, lineDiffs[0].lineHunks), RefinementNeed(lineDiffs[1].diff, lineDiffs[1].lineHunks)
         )
-        let blocks = [dominantBlocks, subordinateBlocks]
-        return refined(lineDiffs, where: [{ blocks[0][$0] }, { blocks[1][$0] }], inParallel: parallel, owner: owner)
+        return [dominantBlocks, subordinateBlocks]
     }
 
     /// Both sides' diffs with each side's line hunks refined as `refinements` says

@@ -73,10 +73,11 @@ package enum TextSplitting {
 
     /// Start offsets of content-defined word chunks in `range`, followed by the end offset.
     ///
-    /// A chunk ends after a space or line feed whose preceding word hashes to a multiple of four,
-    /// so chunks hold a few words and an edit only changes the chunks around it. Chunks are
-    /// also cut after 64 bytes of text without such a boundary. Cuts are only made between two
-    /// ASCII bytes (never inside `\r\n`), which is always a grapheme boundary.
+    /// A chunk ends after every line feed and after a space whose preceding word hashes to a
+    /// multiple of four, so chunks hold a few words and an edit only changes the chunks around
+    /// it. Chunks are also cut after 64 bytes of text without such a boundary. Cuts are made
+    /// after a line feed (always a grapheme boundary) or between two ASCII bytes other than
+    /// `\r\n` (a boundary too: no ASCII byte but `\n` after `\r` joins the one before it).
     static func wordChunkStarts(_ bytes: UnsafeBufferPointer<UInt8>, in range: Range<Int>) -> [Int] {
         guard !range.isEmpty else { return [range.lowerBound] }
         var starts: [Int] = [range.lowerBound]
@@ -88,7 +89,9 @@ package enum TextSplitting {
             let next = bytes[index + 1]
             let safeCut = byte < 0x80 && next < 0x80 && !(byte == 0x0D && next == 0x0A)
             if byte == 0x20 || byte == 0x0A {
-                if safeCut, wordHash & 3 == 0 {
+                // Every line ends a chunk: an edit at a line's end (text appended to every
+                // line, say) must not change the chunk holding the next line's first words.
+                if byte == 0x0A || (safeCut && wordHash & 3 == 0) {
                     starts.append(index + 1)
                     chunkStart = index + 1
                 }

@@ -68,15 +68,14 @@ extension WordAudit {
             start = end
         }
         guard !repeated.isEmpty else { return [] }
-        let wanted = Set(repeated.map { LineContent(output, $0[0].content) })
+        let wanted = repeated.map { LineContent(output, $0[0].content) }
         let counts = [MergeSource.ancestor, .dominant, .subordinate].map { Self.counts(of: wanted, in: policy.buffer($0)) }
         // The copies a side put there (a copy in an ancestor piece stands where both left it),
         // of the lines that break the rule, mapped to the ancestor in output order: the
         // mapping walks the pieces from where it last stopped.
         var placed: [(group: Int, whole: Range<Int>)] = []
         for (group, copies) in repeated.enumerated() {
-            let line = LineContent(output, copies[0].content)
-            guard counts[0][line] == 1, counts[1][line, default: 0] <= 1, counts[2][line, default: 0] <= 1 else { continue }
+            guard counts[0][group] == 1, counts[1][group] <= 1, counts[2][group] <= 1 else { continue }
             placed += copies.filter(\.touched).map { (group, $0.whole) }
         }
         placed.sort { $0.whole.lowerBound < $1.whole.lowerBound }
@@ -124,17 +123,32 @@ extension WordAudit {
         let touched: Bool
     }
 
-    /// How often each of `lines` occurs in `text`.
-    private static func counts(of lines: Set<LineContent>, in text: UnsafeBufferPointer<UInt8>) -> [LineContent: Int] {
-        let fingerprints = Set(lines.map(\.fingerprint))
-        var counts: [LineContent: Int] = [:]
+    /// How often each of `lines` (different contents) occurs in `text`, by index. Every line
+    /// of the text is fingerprinted and looked up in the wanted lines' sorted fingerprints, with
+    /// no hash table: a merge of reordered text wants every line of it.
+    private static func counts(of lines: [LineContent], in text: UnsafeBufferPointer<UInt8>) -> [Int] {
+        let byFingerprint = lines.indices.map { (fingerprint: lines[$0].fingerprint, index: $0) }.sorted { $0.fingerprint < $1.fingerprint }
+        var counts = [Int](repeating: 0, count: lines.count)
         var position = 0
         while position < text.count {
             let line = line(text, startingAt: position)
             position = line.whole.upperBound
             let content = LineContent(text, line.content)
-            guard fingerprints.contains(content.fingerprint), lines.contains(content) else { continue }
-            counts[content, default: 0] += 1
+            let fingerprint = content.fingerprint
+            var low = 0
+            var high = byFingerprint.count
+            while low < high {
+                let middle = (low + high) / 2
+                if byFingerprint[middle].fingerprint < fingerprint { low = middle + 1 } else { high = middle }
+            }
+            // Equal fingerprints are compared byte by byte; the contents differ, so one matches.
+            while low < byFingerprint.count, byFingerprint[low].fingerprint == fingerprint {
+                if lines[byFingerprint[low].index] == content {
+                    counts[byFingerprint[low].index] += 1
+                    break
+                }
+                low += 1
+            }
         }
         return counts
     }
@@ -159,9 +173,9 @@ extension WordAudit {
     }
 }
 
-/// A line's bytes, compared and hashed by content wherever they lie (the output or one of the
+/// A line's bytes, compared and fingerprinted by content wherever they lie (the output or one of the
 /// three texts, all alive while the audit runs).
-struct LineContent: Hashable {
+struct LineContent: Equatable {
     let bytes: UnsafeBufferPointer<UInt8>
 
     init(_ text: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) {
@@ -174,10 +188,6 @@ struct LineContent: Hashable {
         guard first.bytes.count == second.bytes.count else { return false }
         guard let left = first.bytes.baseAddress, let right = second.bytes.baseAddress else { return true }
         return memcmp(left, right, first.bytes.count) == 0
-    }
-
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(fingerprint)
     }
 
     /// A 64-bit digest of the bytes, read eight at a time (not a cryptographic hash: equal
