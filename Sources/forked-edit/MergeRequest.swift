@@ -114,13 +114,19 @@ struct MergeRequest {
             // Joined by hand: `joined(separator:)` is generic and, unspecialised, costs a
             // merge driver a runtime conformance lookup.
             var places = ""
-            for (index, line) in conflictLines.enumerated() { places += index == 0 ? "\(line)" : ", \(line)" }
+            for (index, line) in conflictLines.prefix(Self.listedConflictLines).enumerated() { places += index == 0 ? "\(line)" : ", \(line)" }
+            // A merge of two heavily edited files can keep thousands: the first lines say where
+            // to start; the rest are counted, not listed over screens of standard error.
+            if conflictLines.count > Self.listedConflictLines { places += " and \(conflictLines.count - Self.listedConflictLines) more" }
             let file = displayPath.map { "\($0): " } ?? ""
             messages += "forked-edit: \(file)\(conflictLines.count) \(noun) (\(how)) at line\(conflictLines.count == 1 ? "" : "s") \(places)\n"
         }
         if !messages.isEmpty { StandardStream.writeToError(messages) }
         return conflictLines.count
     }
+
+    /// How many conflict lines the message lists before it only counts the rest.
+    static let listedConflictLines = 20
 
     /// Tells the C allocator to serve the merge's large arrays from its heap and keep what they
     /// free there, for this short process: by default each array over 128 KB is a fresh

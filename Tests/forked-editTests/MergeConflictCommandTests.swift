@@ -27,6 +27,22 @@ struct MergeConflictCommandTests {
         #expect(outcome.standardError == "forked-edit: 1 conflict (kept both versions) at line 2\n")
     }
 
+    @Test("Thousands of conflicts: the message lists the first twenty lines and counts the rest")
+    func longConflictListIsCounted() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // 30 conflicts, each a word both sides replaced, on every other line.
+        let lines = (0..<30).map { "item \($0) cat\nkeep \($0)\n" }
+        let texts = [lines.joined(), lines.joined().replacingOccurrences(of: "cat", with: "dog"),
+                     lines.joined().replacingOccurrences(of: "cat", with: "cow")]
+        let paths = ["base", "ours", "theirs"].map { directory.appendingPathComponent($0).path }
+        for (path, text) in zip(paths, texts) { try text.write(toFile: path, atomically: false, encoding: .utf8) }
+        let outcome = try runProcess(try ForkedEditBinary.path, ["merge"] + paths)
+        #expect(outcome.status == 1, "\(outcome.standardError)")
+        let listed = (0..<20).map { "\(2 * $0 + 1)" }.joined(separator: ", ")
+        #expect(outcome.standardError == "forked-edit: 30 conflicts (kept both versions) at lines \(listed) and 10 more\n")
+    }
+
     @Test("--markers writes git-style markers around just the conflicting line, with -L labels and --marker-size")
     func writesMarkers() throws {
         let directory = try makeTemporaryDirectory()

@@ -261,7 +261,7 @@ extension ThreeWayMerge {
             let rhsRank = rhs.element.piece.source == .subordinate ? 1 : 0
             if lhsRank != rhsRank { return lhsRank < rhsRank }
             return lhs.offset < rhs.offset
-        }.map(\.element)
+        }.map { $0.element }
 
         var pieces: [MergePiece] = []
         var cursor = range.lowerBound
@@ -312,7 +312,7 @@ extension ThreeWayMerge {
                 }
             }
         }
-        return insertions.enumerated().filter { !dropped[$0.offset] }.map(\.element)
+        return insertions.enumerated().filter { !dropped[$0.offset] }.map { $0.element }
     }
 
     /// Whether `shorter`, strictly shorter than `longer`, repeats its start or its end whole

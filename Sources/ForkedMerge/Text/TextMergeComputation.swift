@@ -178,6 +178,10 @@ struct TextMergeComputation {
     /// the words it found into conflicts; the last widens them to whole lines.
     static let auditRounds = 3
 
+    /// Whether rounds after the first audit only where the merge changed (``ChangedOutput``).
+    /// Tests turn it off to check that reading everything again finds nothing more.
+    @TaskLocal static var incrementalAudit = true
+
     /// The merge of both sides' hunks (exact diffs of each side), checked by ``WordAudit``:
     /// ranges around any word no text has at its place are merged again with both sides' hunks
     /// grown over them (so the two versions meet as a conflict), and the number of such ranges.
@@ -186,6 +190,8 @@ struct TextMergeComputation {
         var subordinate = subordinate
         var corrections = 0
         var round = 0
+        // After the first round, the audit reads only where the merge done again differs.
+        var changed: ChangedOutput? = nil
         while true {
             // Keeping the last line break changes the hunks so they no longer spell the sides
             // exactly: that is done for each merge, never to the hunks grown again.
@@ -201,11 +207,15 @@ struct TextMergeComputation {
                 dominant: SideMapping(SideHunks.exact(dominantMerged, dominant.setAside), sideCount: policy.dominant.count),
                 subordinate: SideMapping(SideHunks.exact(subordinateMerged, subordinate.setAside), sideCount: policy.subordinate.count)
             )
-            var found = audit.violations(in: output)
-            guard !found.isEmpty, round < auditRounds else { return (output, corrections) }
-            corrections += found.count
+            let offsets = WordAudit.offsets(of: output.pieces)
+            let inConflict = WordAudit.inConflict(output)
+            let regions = changed?.regions(of: output.pieces, offsets: offsets, inConflict: inConflict)
+            let findings = audit.violations(in: output, offsets: offsets, inConflict: inConflict, regions: incrementalAudit ? regions : nil)
+            guard !findings.spans.isEmpty, round < auditRounds else { return (output, corrections) }
+            changed = ChangedOutput(previous: output.pieces, previousOffsets: offsets, previousInConflict: inConflict, flagged: findings.words)
+            corrections += findings.spans.count
             round += 1
-            found = found.map { span in
+            let found = findings.spans.map { span in
                 let widened = round == auditRounds
                     ? policy.lineStart(span.lowerBound)..<max(policy.lineEnd(max(span.lowerBound, span.upperBound - 1)), span.upperBound)
                     : policy.widened(span.range)

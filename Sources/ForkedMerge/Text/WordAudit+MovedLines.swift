@@ -20,10 +20,21 @@ import Foundation
 extension WordAudit {
     /// The ancestor ranges around the copies of lines the merged text holds more often than
     /// the rule allows, one range per such line (from its first copy to its last).
+    ///
+    /// With `regions` (see ``WordAudit/violations(in:offsets:inConflict:regions:)``), only lines
+    /// in them are candidates: a line repeated elsewhere alone was judged the same way by the
+    /// round before, and found then if it broke the rule.
     func movedLineViolations(
         _ pieces: [MergePiece], offsets: [Int], inConflict: [Bool], output: UnsafeBufferPointer<UInt8>,
-        ancestorSpan: (Range<Int>) -> ElementSpan
-    ) -> [ElementSpan] {
+        regions: [Range<Int>]? = nil, ancestorSpan: (Range<Int>) -> ElementSpan
+    ) -> Findings {
+        var region = 0
+        /// Whether the line (read in output order) may have changed since the last round.
+        func isCandidate(_ line: Range<Int>) -> Bool {
+            guard let regions else { return true }
+            while region < regions.count, regions[region].upperBound <= line.lowerBound { region += 1 }
+            return region < regions.count && regions[region].lowerBound < max(line.upperBound, line.lowerBound + 1)
+        }
         // The candidates first: lines outside conflicts that a side's piece touches, each with
         // a fingerprint of its content. An edit touches few lines, so this and what follows
         // cost in proportion to the edit; only then is the rest of the output read, for copies
@@ -31,21 +42,30 @@ extension WordAudit {
         // candidates' sorted fingerprints: no dictionary entry per line, as a dense merge
         // touches every line).
         var lines: [OutputLine] = []
+        var candidates = [Bool]()
         forEachLine(of: output, pieces: pieces, offsets: offsets, inConflict: inConflict) { line, touched in
-            guard touched, Self.holdsWordCharacter(output, line.content) else { return }
-            lines.append(OutputLine(fingerprint: LineContent(output, line.content).fingerprint, whole: line.whole, content: line.content, touched: true))
+            let candidate = touched && isCandidate(line.whole)
+            candidates.append(candidate)
+            guard candidate, Self.holdsWordCharacter(output, line.content) else { return }
+            lines.append(OutputLine(
+                fingerprint: LineContent(output, line.content).fingerprint, whole: line.whole, content: line.content,
+                touched: true, candidate: true
+            ))
         }
-        guard !lines.isEmpty else { return [] }
-        let candidateFingerprints = lines.map(\.fingerprint).sorted()
+        guard !lines.isEmpty else { return Findings() }
+        let candidateFingerprints = lines.map { $0.fingerprint }.sorted()
         // Whether a line of each length could equal a candidate. (A line equal to a candidate
         // holds a word character as the candidate does, so that is not checked again.)
-        var candidateLength = [Bool](repeating: false, count: (lines.map(\.content.count).max() ?? 0) + 1)
+        var candidateLength = [Bool](repeating: false, count: (lines.map { $0.content.count }.max() ?? 0) + 1)
         for line in lines { candidateLength[line.content.count] = true }
+        var lineIndex = 0
         forEachLine(of: output, pieces: pieces, offsets: offsets, inConflict: inConflict) { line, touched in
-            guard !touched, line.content.count < candidateLength.count, candidateLength[line.content.count] else { return }
+            let candidate = candidates[lineIndex]
+            lineIndex += 1
+            guard !candidate, line.content.count < candidateLength.count, candidateLength[line.content.count] else { return }
             let fingerprint = LineContent(output, line.content).fingerprint
             guard candidateFingerprints.containsSorted(fingerprint) else { return }
-            lines.append(OutputLine(fingerprint: fingerprint, whole: line.whole, content: line.content, touched: false))
+            lines.append(OutputLine(fingerprint: fingerprint, whole: line.whole, content: line.content, touched: touched, candidate: false))
         }
         lines.sort { $0.fingerprint < $1.fingerprint }
         // Groups of two or more copies of one content, at least one of them put there by a side.
@@ -54,20 +74,20 @@ extension WordAudit {
         while start < lines.count {
             var end = start + 1
             while end < lines.count, lines[end].fingerprint == lines[start].fingerprint { end += 1 }
-            if end - start > 1, lines[start..<end].contains(where: \.touched) {
+            if end - start > 1, lines[start..<end].contains(where: { $0.candidate }) {
                 // Equal fingerprints, compared byte by byte: a collision splits into groups.
                 var rest = Array(lines[start..<end])
                 while let first = rest.first {
                     let same = rest.filter { LineContent(output, $0.content) == LineContent(output, first.content) }
                     rest.removeAll { LineContent(output, $0.content) == LineContent(output, first.content) }
-                    if same.count > 1, same.contains(where: \.touched) {
+                    if same.count > 1, same.contains(where: { $0.candidate }) {
                         repeated.append(same)
                     }
                 }
             }
             start = end
         }
-        guard !repeated.isEmpty else { return [] }
+        guard !repeated.isEmpty else { return Findings() }
         let wanted = repeated.map { LineContent(output, $0[0].content) }
         let counts = [MergeSource.ancestor, .dominant, .subordinate].map { Self.counts(of: wanted, in: policy.buffer($0)) }
         // The copies a side put there (a copy in an ancestor piece stands where both left it),
@@ -76,7 +96,7 @@ extension WordAudit {
         var placed: [(group: Int, whole: Range<Int>)] = []
         for (group, copies) in repeated.enumerated() {
             guard counts[0][group] == 1, counts[1][group] <= 1, counts[2][group] <= 1 else { continue }
-            placed += copies.filter(\.touched).map { (group, $0.whole) }
+            placed += copies.filter { $0.touched }.map { (group, $0.whole) }
         }
         placed.sort { $0.whole.lowerBound < $1.whole.lowerBound }
         var spans: [Int: ElementSpan] = [:]
@@ -85,7 +105,7 @@ extension WordAudit {
             let known = spans[copy.group] ?? span
             spans[copy.group] = ElementSpan(lowerBound: min(known.lowerBound, span.lowerBound), upperBound: max(known.upperBound, span.upperBound))
         }
-        return spans.keys.sorted().compactMap { spans[$0] }
+        return Findings(spans: spans.keys.sorted().compactMap { spans[$0] }, words: placed.map { $0.whole })
     }
 
     /// Calls `body` with each line of the output outside conflicts, and whether a piece of the
@@ -121,6 +141,9 @@ extension WordAudit {
         let content: Range<Int>
         /// Whether a piece of the dominant or the subordinate side lies in it.
         let touched: Bool
+        /// Whether it is touched and may have changed since the last round (every touched
+        /// line when the whole output is audited).
+        let candidate: Bool
     }
 
     /// How often each of `lines` (different contents) occurs in `text`, by index. Every line

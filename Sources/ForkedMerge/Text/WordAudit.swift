@@ -17,32 +17,56 @@ struct WordAudit {
     let dominant: SideMapping
     let subordinate: SideMapping
 
-    /// The ancestor ranges around output words that no text has at their place.
-    func violations(in output: ThreeWayMergeOutput) -> [ElementSpan] {
-        let pieces = output.pieces
-        guard !pieces.isEmpty else { return [] }
+    /// What the audit found in one merge: the ancestor ranges around output words that no text
+    /// has at their place, and where those words are in the output.
+    struct Findings {
+        var spans: [ElementSpan] = []
+        /// Output ranges of the words (or moved lines) found, sorted by start.
+        var words: [Range<Int>] = []
+    }
+
+    /// The output offset where each piece starts, and the end.
+    static func offsets(of pieces: [MergePiece]) -> [Int] {
         var offsets = [Int]()
         offsets.reserveCapacity(pieces.count + 1)
         offsets.append(0)
         for piece in pieces { offsets.append(offsets[offsets.count - 1] + piece.range.count) }
-        // Pieces inside a reported conflict: their seams are the conflict's, which is reported.
-        var inConflict = [Bool](repeating: false, count: pieces.count)
+        return offsets
+    }
+
+    /// Which pieces lie inside a reported conflict: their seams are the conflict's, which is reported.
+    static func inConflict(_ output: ThreeWayMergeOutput) -> [Bool] {
+        var inConflict = [Bool](repeating: false, count: output.pieces.count)
         for span in output.conflicts {
-            for index in span.dominant.lowerBound..<max(span.dominant.lowerBound, span.subordinate.upperBound) where index < pieces.count {
+            for index in span.dominant.lowerBound..<max(span.dominant.lowerBound, span.subordinate.upperBound) where index < inConflict.count {
                 inConflict[index] = true
             }
         }
+        return inConflict
+    }
+
+    /// The words no text has at their place, read at every seam, or with `regions` (sorted
+    /// output ranges, from ``ChangedOutput``) only at the seams inside them, where a merge done
+    /// again can differ from the one audited before.
+    func violations(in output: ThreeWayMergeOutput, offsets: [Int], inConflict: [Bool], regions: [Range<Int>]? = nil) -> Findings {
+        let pieces = output.pieces
+        guard !pieces.isEmpty else { return Findings() }
         // The merged text once, in one buffer: reading it piece by piece at every seam cost
         // more than the merge.
         let bytes = policy.bytes(of: pieces)
         return bytes.withUnsafeBufferPointer { buffer in
             let output = AuditedOutput(pieces: pieces, offsets: offsets, policy: policy, text: WordUnits(bytes: buffer))
-            var found: [ElementSpan] = []
+            var found = Findings()
             var checkedUpTo = 0
+            var region = 0
             // The seams between pieces, and the text's two ends: a piece there may still cut a
             // word of its source.
             for index in 0...pieces.count {
                 let seam = offsets[index]
+                if let regions {
+                    while region < regions.count, regions[region].upperBound < seam { region += 1 }
+                    guard region < regions.count, regions[region].lowerBound <= seam else { continue }
+                }
                 if index > 0, inConflict[index - 1] { continue }
                 if index < pieces.count, inConflict[index] { continue }
                 if index > 0, index < pieces.count, pieces[index].range.isEmpty { continue }
@@ -59,13 +83,18 @@ struct WordAudit {
                 for word in words where word.range.upperBound > checkedUpTo {
                     checkedUpTo = word.range.upperBound
                     if output.crossesConflict(word.range, inConflict) { continue }
-                    if !isWhole(word, output) { found.append(ancestorSpan(of: word.range, output)) }
+                    if !isWhole(word, output) {
+                        found.spans.append(ancestorSpan(of: word.range, output))
+                        found.words.append(word.range)
+                    }
                 }
             }
-            found += movedLineViolations(
-                pieces, offsets: offsets, inConflict: inConflict, output: buffer,
+            let moved = movedLineViolations(
+                pieces, offsets: offsets, inConflict: inConflict, output: buffer, regions: regions,
                 ancestorSpan: { ancestorSpan(of: $0, output) }
             )
+            found.spans += moved.spans
+            found.words = (found.words + moved.words).sorted { $0.lowerBound < $1.lowerBound }
             return found
         }
     }
