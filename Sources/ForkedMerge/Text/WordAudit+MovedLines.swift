@@ -44,12 +44,14 @@ extension WordAudit {
         var lines: [OutputLine] = []
         var candidates = [Bool]()
         forEachLine(of: output, pieces: pieces, offsets: offsets, inConflict: inConflict) { line, touched in
-            let candidate = touched && isCandidate(line.whole)
+            // Reading everything, the candidates are the touched lines; reading regions, every
+            // line in them (an untouched copy there may pair with a touched one elsewhere).
+            let candidate = regions == nil ? touched : isCandidate(line.whole)
             candidates.append(candidate)
             guard candidate, Self.holdsWordCharacter(output, line.content) else { return }
             lines.append(OutputLine(
                 fingerprint: LineContent(output, line.content).fingerprint, whole: line.whole, content: line.content,
-                touched: true, candidate: true
+                touched: touched, candidate: true
             ))
         }
         guard !lines.isEmpty else { return Findings() }
@@ -67,6 +69,17 @@ extension WordAudit {
             guard candidateFingerprints.containsSorted(fingerprint) else { return }
             lines.append(OutputLine(fingerprint: fingerprint, whole: line.whole, content: line.content, touched: touched, candidate: false))
         }
+        // Repeated fingerprints are rare: found among the fingerprints alone (eight bytes each),
+        // so only their lines are sorted. A dense merge touches every line, and sorting all of
+        // them whole took a tenth of a 10 MB merge.
+        var fingerprints = lines.map { $0.fingerprint }
+        fingerprints.sort()
+        var repeatedFingerprints: [UInt64] = []
+        for index in fingerprints.indices.dropFirst() where fingerprints[index] == fingerprints[index - 1] {
+            if repeatedFingerprints.last != fingerprints[index] { repeatedFingerprints.append(fingerprints[index]) }
+        }
+        guard !repeatedFingerprints.isEmpty else { return Findings() }
+        lines.removeAll { !repeatedFingerprints.containsSorted($0.fingerprint) }
         lines.sort { $0.fingerprint < $1.fingerprint }
         // Groups of two or more copies of one content, at least one of them put there by a side.
         var repeated: [[OutputLine]] = []
@@ -74,13 +87,13 @@ extension WordAudit {
         while start < lines.count {
             var end = start + 1
             while end < lines.count, lines[end].fingerprint == lines[start].fingerprint { end += 1 }
-            if end - start > 1, lines[start..<end].contains(where: { $0.candidate }) {
+            if end - start > 1, lines[start..<end].contains(where: { $0.candidate }), lines[start..<end].contains(where: { $0.touched }) {
                 // Equal fingerprints, compared byte by byte: a collision splits into groups.
                 var rest = Array(lines[start..<end])
                 while let first = rest.first {
                     let same = rest.filter { LineContent(output, $0.content) == LineContent(output, first.content) }
                     rest.removeAll { LineContent(output, $0.content) == LineContent(output, first.content) }
-                    if same.count > 1, same.contains(where: { $0.candidate }) {
+                    if same.count > 1, same.contains(where: { $0.candidate }), same.contains(where: { $0.touched }) {
                         repeated.append(same)
                     }
                 }
@@ -141,8 +154,8 @@ extension WordAudit {
         let content: Range<Int>
         /// Whether a piece of the dominant or the subordinate side lies in it.
         let touched: Bool
-        /// Whether it is touched and may have changed since the last round (every touched
-        /// line when the whole output is audited).
+        /// Whether its copies are looked for: a touched line when the whole output is audited,
+        /// any line in the regions that may have changed since the last round otherwise.
         let candidate: Bool
     }
 
