@@ -25,6 +25,10 @@ extension EditorSync {
     public static func serverPaneNote(_ status: SyncStatus) -> String {
         switch status.connection {
         case .connecting: return "connecting"
+        case .connected where status.access == .readOnly:
+            // A read-only member publishes nothing: changes made before its access was lowered
+            // stay here, and "publishing" would promise what never happens.
+            return status.hasPendingChanges ? "live; your changes stay here (read-only access)" : "live"
         case .connected: return status.hasPendingChanges ? "publishing" : "live"
         case .offline(let since, _): return "offline since \(clockTime(since))"
         case .stopped: return "sync stopped"
@@ -35,6 +39,8 @@ extension EditorSync {
     /// What happens to main after the merge key, for its message.
     public static func publishingNote(_ status: SyncStatus, mainChanged: Bool) -> String {
         switch status.connection {
+        case .connected where status.access == .readOnly:
+            return mainChanged || status.hasPendingChanges ? "kept here: read-only access publishes nothing" : "the server has it too"
         case .connected:
             return mainChanged || status.hasPendingChanges ? "publishing to the server" : "the server has it too"
         case .connecting, .offline: return "published when the server is back"

@@ -7,10 +7,11 @@ import Testing
 /// Every sentence the editor shows about sync, for every state of the connection, without a server.
 @Suite("What the editor says about sync")
 struct EditorSyncWordingTests {
-    private func status(_ connection: SyncStatus.Connection, pending: Bool = false) -> SyncStatus {
+    private func status(_ connection: SyncStatus.Connection, pending: Bool = false, access: DocumentAccess? = nil) -> SyncStatus {
         var status = SyncStatus()
         status.connection = connection
         status.hasPendingChanges = pending
+        status.access = access
         return status
     }
 
@@ -37,6 +38,10 @@ struct EditorSyncWordingTests {
         #expect(EditorSync.serverPaneNote(status(.connecting)) == "connecting")
         #expect(EditorSync.serverPaneNote(status(.connected)) == "live")
         #expect(EditorSync.serverPaneNote(status(.connected, pending: true)) == "publishing")
+        // A member whose access was lowered to read-only keeps its changes; nothing is published.
+        #expect(EditorSync.serverPaneNote(status(.connected, pending: true, access: .readOnly)) == "live; your changes stay here (read-only access)")
+        #expect(EditorSync.serverPaneNote(status(.connected, access: .readOnly)) == "live")
+        #expect(EditorSync.serverPaneNote(status(.connected, pending: true, access: .readWrite)) == "publishing")
         #expect(EditorSync.serverPaneNote(status(.offline(since: since, reason: "x"))).hasPrefix("offline since "))
         #expect(EditorSync.serverPaneNote(status(.stopped(.tooManyConflicts(attempts: 1)))) == "sync stopped")
         #expect(EditorSync.serverPaneNote(status(.closed)) == "closed")
@@ -47,6 +52,7 @@ struct EditorSyncWordingTests {
         #expect(EditorSync.publishingNote(status(.connected), mainChanged: true) == "publishing to the server")
         #expect(EditorSync.publishingNote(status(.connected, pending: true), mainChanged: false) == "publishing to the server")
         #expect(EditorSync.publishingNote(status(.connected), mainChanged: false) == "the server has it too")
+        #expect(EditorSync.publishingNote(status(.connected, access: .readOnly), mainChanged: true) == "kept here: read-only access publishes nothing")
         #expect(EditorSync.publishingNote(status(.connecting), mainChanged: true) == "published when the server is back")
         #expect(EditorSync.publishingNote(status(.offline(since: since, reason: "x")), mainChanged: true) == "published when the server is back")
         #expect(EditorSync.publishingNote(status(.closed), mainChanged: true) == "not published: sync stopped")
