@@ -72,3 +72,14 @@ struct SidedHunk: Equatable, Sendable {
         return mine.lowerBound < range.upperBound && mine.upperBound > range.lowerBound
     }
 }
+
+extension Array where Element == MergePiece {
+    /// The offset in the merged output where each piece starts, followed by the output's length.
+    var outputOffsets: [Int] {
+        var offsets = [Int]()
+        offsets.reserveCapacity(count + 1)
+        offsets.append(0)
+        for piece in self { offsets.append(offsets[offsets.count - 1] + piece.range.count) }
+        return offsets
+    }
+}

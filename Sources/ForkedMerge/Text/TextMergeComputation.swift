@@ -207,7 +207,7 @@ struct TextMergeComputation {
                 dominant: SideMapping(SideHunks.exact(dominantMerged, dominant.setAside), sideCount: policy.dominant.count),
                 subordinate: SideMapping(SideHunks.exact(subordinateMerged, subordinate.setAside), sideCount: policy.subordinate.count)
             )
-            let offsets = WordAudit.offsets(of: output.pieces)
+            let offsets = output.pieces.outputOffsets
             let inConflict = WordAudit.inConflict(output)
             let regions = changed?.regions(of: output.pieces, offsets: offsets, inConflict: inConflict)
             let findings = audit.violations(in: output, offsets: offsets, inConflict: inConflict, regions: incrementalAudit ? regions : nil)
@@ -229,9 +229,7 @@ struct TextMergeComputation {
     /// The true conflicts, located in the merged text.
     func conflicts() -> [TextMergeConflict] {
         guard !conflictSpans.isEmpty else { return [] }
-        var offsets = [0]
-        offsets.reserveCapacity(pieces.count + 1)
-        for piece in pieces { offsets.append(offsets[offsets.count - 1] + piece.range.count) }
+        let offsets = pieces.outputOffsets
         func text(_ list: [MergePiece]) -> String { String(decoding: policy.bytes(of: list), as: UTF8.self) }
         return conflictSpans.map { span in
             TextMergeConflict(

@@ -25,15 +25,6 @@ struct WordAudit {
         var words: [Range<Int>] = []
     }
 
-    /// The output offset where each piece starts, and the end.
-    static func offsets(of pieces: [MergePiece]) -> [Int] {
-        var offsets = [Int]()
-        offsets.reserveCapacity(pieces.count + 1)
-        offsets.append(0)
-        for piece in pieces { offsets.append(offsets[offsets.count - 1] + piece.range.count) }
-        return offsets
-    }
-
     /// Which pieces lie inside a reported conflict: their seams are the conflict's, which is reported.
     static func inConflict(_ output: ThreeWayMergeOutput) -> [Bool] {
         var inConflict = [Bool](repeating: false, count: output.pieces.count)

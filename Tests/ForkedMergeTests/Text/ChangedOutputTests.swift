@@ -12,10 +12,10 @@ struct ChangedOutputTests {
 
     private func regions(_ old: [MergePiece], _ new: [MergePiece], flagged: [Range<Int>] = []) -> [Range<Int>] {
         let changed = ChangedOutput(
-            previous: old, previousOffsets: WordAudit.offsets(of: old),
+            previous: old, previousOffsets: old.outputOffsets,
             previousInConflict: Array(repeating: false, count: old.count), flagged: flagged
         )
-        return changed.regions(of: new, offsets: WordAudit.offsets(of: new), inConflict: Array(repeating: false, count: new.count))
+        return changed.regions(of: new, offsets: new.outputOffsets, inConflict: Array(repeating: false, count: new.count))
     }
 
     @Test("the same pieces change nothing; a changed piece far from both ends is read with a window around it")
